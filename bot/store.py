@@ -1,0 +1,316 @@
+"""SQLite persistence through aiosqlite: games, seats, the action history, the state snapshot.
+
+The schema lives in numbered files under bot/migrations/ (0001_initial.sql, 0002_...). On open,
+every file numbered above `PRAGMA user_version` runs in its own transaction, then user_version
+moves to its number (RoboDanny's numbered migrations, with SQLite's own version counter).
+
+A move is one transaction: append the action and save the new state with version+1, only if the
+version is still the one the move was computed from. A stale or duplicate move changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+LIVE = ("lobby", "active")
+
+
+class ChannelBusy(Exception):
+    """The channel already has a live game."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game_key: str
+    options: dict[str, Any]
+    status: str
+    creator_id: int
+    locale: str
+    seed: int | None
+    version: int
+    state: dict[str, Any] | None
+    outcome: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    user_id: int
+    name: str
+    seat: int | None
+    joined_at: float
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    n: int
+    seat: int
+    user_id: int | None
+    text: str
+    events: list[dict[str, Any]]
+    at: float
+
+
+def migrations() -> list[tuple[int, str]]:
+    """The numbered migration scripts, in order."""
+    found = []
+    for entry in resources.files("bot.migrations").iterdir():
+        match = re.fullmatch(r"(\d{4})_\w+\.sql", entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+_GAME_COLUMNS = (
+    "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
+    "state, outcome, created_at, updated_at"
+)
+
+
+def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
+    (gid, channel, guild, key, options, status, creator, locale, seed, version, state, outcome,
+     created, updated) = row
+    return GameRow(
+        gid, channel, guild, key, json.loads(options), status, creator, locale, seed, version,
+        json.loads(state) if state else None, json.loads(outcome) if outcome else None,
+        created, updated,
+    )
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        # One connection is shared by every coroutine: without this lock, a statement of one
+        # coroutine could run inside another coroutine's open transaction.
+        self._lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction, taken before the first read so that it cannot go stale."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            yield self.db
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        db = await aiosqlite.connect(str(path), isolation_level=None)  # we BEGIN ourselves
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")  # another process (a CLI) may hold the lock
+        await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across app crashes
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> int:
+        async with self._lock, self.db.execute("PRAGMA user_version") as cur:
+            (current,) = await cur.fetchone()  # type: ignore[misc]
+        for number, script in migrations():
+            if number <= current:
+                continue
+            # executescript commits first; wrap the script so it applies whole or not at all.
+            await self.db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
+            current = number
+        return current
+
+    # --- games -----------------------------------------------------------------------------
+
+    async def create_game(
+        self, *, channel_id: int, guild_id: int | None, game_key: str, options: dict[str, Any],
+        creator_id: int, creator_name: str, locale: str, now: float,
+    ) -> int:
+        """A new game in its lobby, with its creator seated. ChannelBusy if one is live there."""
+        try:
+            async with self._tx() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (channel_id, guild_id, game_key, options, status,"
+                    " creator_id, locale, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (channel_id, guild_id, game_key, json.dumps(options), creator_id, locale,
+                     now, now),
+                )
+                game_id = cur.lastrowid
+                await db.execute(
+                    "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
+                    (game_id, creator_id, creator_name, now),
+                )
+        except sqlite3.IntegrityError as exc:
+            raise ChannelBusy(channel_id) from exc
+        assert game_id is not None
+        return game_id
+
+    async def _one_game(self, where: str, args: tuple[Any, ...]) -> GameRow | None:
+        async with self._read() as db, db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", args
+        ) as cur:
+            row = await cur.fetchone()
+        return _game(row) if row else None
+
+    async def live_game(self, channel_id: int) -> GameRow | None:
+        return await self._one_game(
+            "channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        )
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The channel's live game, or else its most recent one (for status/log after the end)."""
+        return await self._one_game(
+            "channel_id = ? ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+
+    async def game(self, game_id: int) -> GameRow | None:
+        return await self._one_game("id = ?", (game_id,))
+
+    async def set_status(
+        self, game_id: int, status: str, now: float, *, only_if: tuple[str, ...] = LIVE,
+    ) -> bool:
+        marks = ", ".join("?" for _ in only_if)
+        async with self._tx() as db:
+            cur = await db.execute(
+                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
+                (status, now, game_id, *only_if),
+            )
+        return cur.rowcount == 1
+
+    # --- seats -----------------------------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """The seats in play order once started, in joining order in the lobby."""
+        async with self._read() as db, db.execute(
+            "SELECT user_id, name, seat, joined_at FROM seats WHERE game_id = ?"
+            " ORDER BY seat IS NULL, seat, joined_at, rowid",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [SeatRow(*r) for r in rows]
+
+    async def add_seat(self, game_id: int, user_id: int, name: str, now: float) -> bool:
+        """Seat a user in a lobby; False if already seated or the game is no longer a lobby."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "INSERT OR IGNORE INTO seats (game_id, user_id, name, joined_at)"
+                " SELECT ?, ?, ?, ? WHERE EXISTS"
+                " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
+                (game_id, user_id, name, now, game_id),
+            )
+        return cur.rowcount == 1
+
+    async def remove_seat(self, game_id: int, user_id: int) -> bool:
+        async with self._tx() as db:
+            cur = await db.execute(
+                "DELETE FROM seats WHERE game_id = ? AND user_id = ?"
+                " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
+                (game_id, user_id, game_id),
+            )
+        return cur.rowcount == 1
+
+    # --- the game itself -------------------------------------------------------------------
+
+    async def start_game(
+        self, game_id: int, *, seed: int, order: list[int], state: dict[str, Any], now: float,
+    ) -> bool:
+        """Lobby -> active: fix the seats (order[i] is the user in seat i), store the first state."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET status = 'active', seed = ?, version = 0, state = ?,"
+                " updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seed, json.dumps(state), now, game_id),
+            )
+            if cur.rowcount != 1:
+                return False
+            await db.executemany(
+                "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                [(seat, game_id, user_id) for seat, user_id in enumerate(order)],
+            )
+        return True
+
+    async def append_action(
+        self, game_id: int, *, expected_version: int, seat: int, user_id: int | None, text: str,
+        events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
+        now: float, status: str | None = None,
+    ) -> bool:
+        """Record one action and the state it led to, if the game is still at expected_version.
+
+        Returns False, changing nothing, when the version moved (a stale or duplicate action)
+        or the game is no longer active. The game becomes `status` if given, else 'finished'
+        when there is an outcome.
+        """
+        new_status = status or ("finished" if outcome is not None else "active")
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET version = version + 1, state = ?, outcome = ?, status = ?,"
+                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (json.dumps(state), json.dumps(outcome) if outcome else None, new_status, now,
+                 game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                return False
+            await db.execute(
+                "INSERT INTO actions (game_id, n, seat, user_id, text, events, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version + 1, seat, user_id, text, json.dumps(events), now),
+            )
+        return True
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        async with self._read() as db, db.execute(
+            "SELECT n, seat, user_id, text, events, at FROM actions WHERE game_id = ? ORDER BY n",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            ActionRow(n, seat, uid, text, json.loads(ev), at) for n, seat, uid, text, ev, at in rows
+        ]
+
+    async def record_message(
+        self, game_id: int, *, message_id: int, channel_id: int, kind: str, version: int,
+        now: float,
+    ) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO messages (game_id, message_id, channel_id, kind, version, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, message_id, channel_id, kind, version, now),
+            )
+
+    async def messages(
+        self, game_id: int, kind: str | None = None,
+    ) -> list[tuple[int, int, str, int]]:
+        """(message_id, channel_id, kind, version) of the game's recorded messages, oldest first."""
+        sql = "SELECT message_id, channel_id, kind, version FROM messages WHERE game_id = ?"
+        args: tuple[Any, ...] = (game_id,)
+        if kind is not None:
+            sql += " AND kind = ?"
+            args += (kind,)
+        async with self._read() as db, db.execute(sql + " ORDER BY at, message_id", args) as cur:
+            return [tuple(r) for r in await cur.fetchall()]  # type: ignore[misc]

@@ -1,0 +1,231 @@
+"""The game contract every Tabula game implements, and the few helpers built on it.
+
+A game is a small state machine over plain JSON data (see ARCHITECTURE.md):
+
+    setup(players, seed, options) -> state    the state carries its own random generator
+    prompt(state) -> {seat: Msg}              who must decide now (several seats at once is fine)
+    legal(state, seat) -> [action text]       every legal action of that seat, canonical text
+    apply(state, seat, action) -> [Event]     mutates state; raises IllegalAction before mutating
+    view(state, seat | None) -> dict          what that seat (None: everyone) may know
+    outcome(state) -> Outcome | None          None while the game runs
+
+Actions are canonical text (`lay huns`, `seek 2 huns and 1 books`): the same string is what
+autocomplete offers, what the console accepts, what the log shows and what the history stores.
+Tokens are separated by single spaces; `@2` names seat 2, a number is a number, and any other
+token is translated as `<game>.tok.<token>` when shown to players (see engine.i18n).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A translatable message: a catalogue key and its parameters.
+
+    Parameter values are str, int, another Msg, or `Msg.seat(n)` (a seat shown by its player's
+    name). Translation happens at the edge (bot, render) with engine.i18n.
+    """
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @staticmethod
+    def seat(n: int) -> dict[str, int]:
+        return {"seat": n}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": self.key, "p": {k: _param_to_json(v) for k, v in self.params.items()}}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Msg:
+        return Msg(data["k"], {k: _param_from_json(v) for k, v in data.get("p", {}).items()})
+
+
+def _param_to_json(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return {"msg": value.to_json()}
+    if isinstance(value, (list, tuple)):
+        return {"list": [_param_to_json(v) for v in value]}
+    return value
+
+
+def _param_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "msg" in value:
+        return Msg.from_json(value["msg"])
+    if isinstance(value, dict) and "list" in value:
+        return tuple(_param_from_json(v) for v in value["list"])
+    return value
+
+
+class IllegalAction(Exception):
+    """A refused action. It carries a message key, translated at the edge; the state is unchanged."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.msg = Msg(key, params)
+
+    def __str__(self) -> str:
+        return f"{self.msg.key} {dict(self.msg.params)}" if self.msg.params else self.msg.key
+
+
+@dataclass(frozen=True)
+class Event:
+    """A log line produced by an action. `to` None: public; otherwise only those seats see it."""
+
+    msg: Msg
+    to: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"msg": self.msg.to_json(), "to": list(self.to) if self.to is not None else None}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Event:
+        to = data.get("to")
+        return Event(Msg.from_json(data["msg"]), tuple(to) if to is not None else None)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the winners (several on a shared victory), each seat's score if the game
+    has scores, the reason, and detail lines (e.g. each player's score breakdown)."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...] | None
+    reason: Msg
+    details: tuple[Msg, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores) if self.scores is not None else None,
+            "reason": self.reason.to_json(),
+            "details": [d.to_json() for d in self.details],
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Outcome:
+        scores = data.get("scores")
+        return Outcome(
+            tuple(data["winners"]),
+            tuple(scores) if scores is not None else None,
+            Msg.from_json(data["reason"]),
+            tuple(Msg.from_json(d) for d in data.get("details", [])),
+        )
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option: a flag (`values` empty, e.g. `classic`) or a choice (`panel=a`)."""
+
+    name: str
+    help: Msg
+    values: tuple[str, ...] = ()
+    default: str | None = None
+
+
+class Game:
+    """Base class of a game's rules. Subclasses are stateless: all state is in the State dict."""
+
+    key: str = ""  # the game key players type: "res-publica"
+    module: str = ""  # the Python module under engine/ and render/: "respublica"
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[OptionSpec, ...] = ()
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
+        raise NotImplementedError
+
+    def prompt(self, state: State) -> dict[int, Msg]:
+        raise NotImplementedError
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: str) -> list[Event]:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome | None:
+        raise NotImplementedError
+
+    # --- optional hooks, with sensible defaults -------------------------------------------------
+
+    def canonical(self, text: str) -> str:
+        """The canonical form of typed text: lower case, single spaces."""
+        return " ".join(text.strip().lower().split())
+
+    def name(self) -> Msg:
+        return Msg(f"{self.key}.name")
+
+    def rules(self) -> Msg:
+        """A short rules summary for `/game rules`."""
+        return Msg(f"{self.key}.rules")
+
+
+def copy_state(state: State) -> State:
+    """A deep copy through JSON: fast for plain data, and it proves the state stays JSON."""
+    return json.loads(json.dumps(state))
+
+
+def play(game: Game, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+    """Apply one action to a copy of `state`. The input is never modified, even on IllegalAction."""
+    if game.outcome(state) is not None:
+        raise IllegalAction("error.game_over")
+    if seat not in game.prompt(state):
+        raise IllegalAction("error.not_your_turn")
+    text = game.canonical(action)
+    if not text:
+        raise IllegalAction("error.empty_action")
+    new = copy_state(state)
+    events = game.apply(new, seat, text)
+    return new, events
+
+
+def replay(
+    game: Game,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any],
+    actions: Iterable[tuple[int, str]],
+) -> State:
+    """Re-run a stored history from its seed: the result must equal the stored state."""
+    state = game.setup(players, seed, options)
+    for seat, text in actions:
+        state, _ = play(game, state, seat, text)
+    return state
+
+
+def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
+    """Turn `["classic", "panel=a"]` into `{"classic": True, "panel": "a"}`, checking each word."""
+    specs = {o.name: o for o in game.options}
+    chosen: dict[str, Any] = {o.name: o.default for o in game.options if o.values and o.default}
+    for word in words:
+        for part in word.replace(",", " ").split():
+            name, _, value = part.strip().lower().partition("=")
+            spec = specs.get(name)
+            if spec is None:
+                raise IllegalAction("error.unknown_option", option=part, game=game.key)
+            if spec.values:
+                if value not in spec.values:
+                    raise IllegalAction(
+                        "error.bad_option_value", option=name, value=value,
+                        values=", ".join(spec.values),
+                    )
+                chosen[name] = value
+            else:
+                if value:
+                    raise IllegalAction("error.unknown_option", option=part, game=game.key)
+                chosen[name] = True
+    return chosen

@@ -1,0 +1,104 @@
+"""Translation of Msg keys, French and English, from the JSON catalogues under data/.
+
+Catalogues are flat JSON objects `{key: template}`. Every `*.json` file in `data/i18n/` and in
+`data/<game>/i18n/` is read; its locale is the last dotted part before `.json` (`en.json`,
+`render.fr.json`). A key defined twice is an error, so that two files never silently disagree.
+A template is a `str.format` string, or `{"one": ..., "other": ...}` chosen by the param `n`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import data
+from engine.core import Msg
+
+LOCALES = ("en", "fr")
+DEFAULT_LOCALE = "en"
+
+
+def locale_of(tag: str | None) -> str:
+    """Our locale for a Discord / BCP 47 tag: `fr`, `fr-FR` -> fr; anything else -> en."""
+    if tag and str(tag).lower().startswith("fr"):
+        return "fr"
+    return DEFAULT_LOCALE
+
+
+def _catalogue_files() -> list[Path]:
+    files = sorted(data.path("i18n").glob("*.json"))
+    files += sorted(data.ROOT.glob("*/i18n/*.json"))
+    return files
+
+
+@cache
+def catalogue(locale: str) -> Mapping[str, Any]:
+    merged: dict[str, Any] = {}
+    origin: dict[str, Path] = {}
+    for file in _catalogue_files():
+        if file.name.removesuffix(".json").split(".")[-1] != locale:
+            continue
+        entries = json.loads(file.read_text(encoding="utf-8"))
+        for key, template in entries.items():
+            if key in merged:
+                raise ValueError(f"translation key {key!r} is defined in {origin[key]} and {file}")
+            merged[key] = template
+            origin[key] = file
+    return merged
+
+
+def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
+    return key in catalogue(locale)
+
+
+def _template(key: str, locale: str) -> Any:
+    found = catalogue(locale).get(key)
+    if found is None and locale != DEFAULT_LOCALE:
+        found = catalogue(DEFAULT_LOCALE).get(key)
+    return found if found is not None else key
+
+
+def _seat_name(n: int, names: Sequence[str]) -> str:
+    return names[n] if 0 <= n < len(names) else f"#{n + 1}"
+
+
+def _param(value: Any, locale: str, names: Sequence[str]) -> Any:
+    if isinstance(value, Msg):
+        return translate(value, locale, names)
+    if isinstance(value, dict) and "seat" in value:
+        return _seat_name(int(value["seat"]), names)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(_param(v, locale, names)) for v in value)
+    return value
+
+
+def translate(msg: Msg, locale: str = DEFAULT_LOCALE, names: Sequence[str] = ()) -> str:
+    """The text of `msg` in `locale`; seats are shown by their player's name from `names`."""
+    template = _template(msg.key, locale)
+    params = {k: _param(v, locale, names) for k, v in msg.params.items()}
+    if isinstance(template, dict):
+        n = params.get("n", 0)
+        template = template.get("one" if n == 1 else "other", "")
+    try:
+        return str(template).format_map(params)
+    except (KeyError, IndexError, ValueError):
+        return str(template)
+
+
+def token_label(game_key: str, token: str, locale: str, names: Sequence[str] = ()) -> str:
+    """How one action token is shown: numbers as is, `@2` as seat 2's name, words translated."""
+    if token.startswith("@") and token[1:].isdigit():
+        return _seat_name(int(token[1:]), names)
+    if token.isdigit():
+        return token
+    key = f"{game_key}.tok.{token}"
+    found = _template(key, locale)
+    return token if found == key else str(found)
+
+
+def action_label(game_key: str, text: str, locale: str, names: Sequence[str] = ()) -> str:
+    """A canonical action text shown in the player's language, token by token."""
+    return " ".join(token_label(game_key, t, locale, names) for t in text.split())

@@ -1,0 +1,30 @@
+"""Every game Tabula hosts: one line each, game key -> "module:Class" (imported on first use).
+
+Adding a game is a line here plus engine/<module>/, data/<key>/ and render/<module>.py; nothing
+in bot/ changes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+
+from engine.core import Game, IllegalAction
+
+GAMES: dict[str, str] = {
+    "res-publica": "engine.respublica:ResPublica",
+}
+
+
+@cache
+def get(key: str) -> Game:
+    """The game with this key, or IllegalAction("error.unknown_game")."""
+    target = GAMES.get(key.strip().lower())
+    if target is None:
+        raise IllegalAction("error.unknown_game", game=key, games=", ".join(sorted(GAMES)))
+    module, _, cls = target.partition(":")
+    return getattr(import_module(module), cls)()
+
+
+def keys() -> list[str]:
+    return sorted(GAMES)
