@@ -328,7 +328,7 @@ class Service:
             row = await self.store.game(info.id)
             assert row is not None and row.state is not None
             others = tuple(s.seat for s in info.seats if s.seat is not None and s.seat != seat.seat)
-            outcome = Outcome(others, None, Msg("outcome.resigned", who=Msg.seat(seat.seat)))
+            outcome = Outcome(others, None, Msg("outcome.resigned", {"who": Msg.seat(seat.seat)}))
             events: list[Event] = []  # the outcome's reason says it
             if not await self.store.append_action(
                 row.id, expected_version=row.version, seat=seat.seat, user_id=user_id,
@@ -399,7 +399,7 @@ class Service:
     async def log(self, channel_id: int, page: int | None = None) -> LogPage:
         """The public log, LOG_PAGE lines a page; page 1 is the oldest, default the latest."""
         info = await self.info(channel_id, live=False)
-        lines: list[Msg] = []
+        lines: list[Msg] = [Msg("platform.started")] if info.status != "lobby" else []
         for action in await self.store.actions(info.id):
             for data in action.events:
                 event = Event.from_json(data)

@@ -1,0 +1,104 @@
+"""The `tabula` command: run the bot, play in a local console, self-play, benchmark, samples."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot import config
+
+
+def _game_args(p: argparse.ArgumentParser, players: bool = True) -> None:
+    p.add_argument("game", help="game key, e.g. res-publica")
+    if players:
+        p.add_argument("--players", type=int, required=True, help="number of players")
+    p.add_argument(
+        "--option", action="append", default=[], metavar="X",
+        help="a game option, e.g. classic or name=value (repeatable)",
+    )
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="tabula", description=__doc__)
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment)")
+    run.add_argument("--db", help=f"SQLite file (default: $TABULA_DB or {config.DEFAULT_DB})")
+    run.add_argument("--dev-guild", type=int, help="sync commands instantly to this guild id")
+
+    play = sub.add_parser("play", help="a local console standing in for a Discord channel")
+    _game_args(play)
+    play.add_argument("--db", default=":memory:", help="SQLite file (default: in memory)")
+    play.add_argument("--out", type=Path, default=Path("tabula-images"), help="where images go")
+    play.add_argument("--lang", choices=("en", "fr"), default="en")
+    play.add_argument("--seed", type=int, help="seed of the game (default: random)")
+
+    selfplay = sub.add_parser("selfplay", help="play random games through service and store")
+    _game_args(selfplay)
+    selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--db", help="SQLite file (default: a temporary one)")
+
+    bench = sub.add_parser("bench", help="time per action, commit and board render included")
+    _game_args(bench)
+    bench.add_argument("--actions", type=int, default=300)
+    bench.add_argument("--seed", type=int, default=1)
+
+    samples = sub.add_parser("samples", help="write sample board and hand images")
+    samples.add_argument("--out", type=Path, default=Path("docs/samples"))
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "run":
+        return _run(args)
+    if args.command == "play":
+        from bot.console import play
+
+        return asyncio.run(play(
+            args.game, args.players, args.option, args.db, args.out, args.lang, args.seed,
+        ))
+    if args.command == "selfplay":
+        from bot.selfplay import selfplay
+
+        return asyncio.run(selfplay(
+            args.game, args.players, args.games, args.seed, args.option, args.db,
+        ))
+    if args.command == "bench":
+        from bot.selfplay import bench
+
+        return asyncio.run(bench(args.game, args.players, args.actions, args.seed, args.option))
+    if args.command == "samples":
+        from render.samples import write_samples
+
+        for path in write_samples(args.out):
+            print(path)
+        return 0
+    return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        cfg = config.load()
+    except ValueError as exc:
+        print(f"tabula: {exc}", file=sys.stderr)
+        return 2
+    if not cfg.token:
+        print(
+            "tabula: DISCORD_TOKEN is not set. Create a bot in the Discord developer portal "
+            "(see README.md, 'Create the Discord application'), then\n"
+            "  export DISCORD_TOKEN=...   or put DISCORD_TOKEN=... in a .env file here.",
+            file=sys.stderr,
+        )
+        return 2
+    from bot.discord.client import run_bot
+
+    return asyncio.run(run_bot(cfg.token, args.db or cfg.db_path, args.dev_guild or cfg.dev_guild))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

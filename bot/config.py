@@ -1,0 +1,48 @@
+"""Configuration from the environment (and an optional .env file beside the working directory).
+
+DISCORD_TOKEN      the bot's token (required by `tabula run`)
+TABULA_DB          the SQLite file (default: tabula.sqlite3 in the working directory)
+TABULA_DEV_GUILD   a guild id where commands are synced instantly during development (optional)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DB = "tabula.sqlite3"
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str | None
+    db_path: str
+    dev_guild: int | None
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines; blank lines and # comments ignored; quotes around values stripped."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        values[key.strip().removeprefix("export ").strip()] = value.strip().strip("'\"")
+    return values
+
+
+def load(env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Config:
+    merged = dict(read_dotenv(dotenv)) if dotenv else {}
+    merged.update(os.environ if env is None else env)  # the real environment wins over .env
+    guild = merged.get("TABULA_DEV_GUILD", "").strip()
+    if guild and not guild.isdigit():
+        raise ValueError(f"TABULA_DEV_GUILD must be a guild id (digits), not {guild!r}")
+    return Config(
+        token=merged.get("DISCORD_TOKEN", "").strip() or None,
+        db_path=merged.get("TABULA_DB", "").strip() or DEFAULT_DB,
+        dev_guild=int(guild) if guild else None,
+    )

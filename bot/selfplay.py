@@ -1,0 +1,179 @@
+"""`tabula selfplay` and `tabula bench`: random legal games through the real Service and Store.
+
+Selfplay proves a game can always be finished (no seat is ever asked to act with no legal
+action) and that the stored history replays to the stored state. Bench measures the time of one
+action as a player feels it: the engine, the SQLite commit and the public board render.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from bot.service import PillowRenderer, Report, Service, ServiceError, User
+from bot.store import Store
+from engine.i18n import translate
+from engine.policy import walk
+
+MAX_ACTIONS = 200_000  # far beyond any real game: a guard against a game that never ends
+
+
+class DeadEnd(Exception):
+    """A seat was asked to act and had no legal action, or the game never ended."""
+
+
+@dataclass
+class GameResult:
+    seed: int
+    actions: int
+    winners: tuple[str, ...]
+    scores: tuple[int, ...] | None
+    reason: str
+    seconds: float
+
+
+async def play_random_game(
+    service: Service, channel_id: int, game_key: str, players: int, options: Sequence[str],
+    seed: int, on_report: object = None,
+) -> tuple[Report, int]:
+    """Creates, fills and plays one game with random legal actions; returns the last report."""
+    users = [User(channel_id * 100 + i + 1, f"p{i + 1}") for i in range(players)]
+    await service.create(channel_id, None, users[0], game_key, options)
+    for user in users[1:]:
+        await service.join(channel_id, user)
+    report = await service.start(channel_id, users[0].id, seed=seed)
+    rng = random.Random(seed)
+    actions = 0
+    while report.outcome is None:
+        if not report.to_act:
+            raise DeadEnd(f"seed {seed}: nobody is asked to act and the game is not over")
+        seat = rng.choice(report.to_act)
+        legal = await service.choices(channel_id, seat.user_id)
+        if not legal:
+            raise DeadEnd(f"seed {seed}: {seat.name} is asked to act but has no legal action")
+        report = await service.act(channel_id, seat.user_id, walk(legal, rng))
+        actions += 1
+        if callable(on_report):
+            on_report(report)
+        if actions > MAX_ACTIONS:
+            raise DeadEnd(f"seed {seed}: no end after {MAX_ACTIONS} actions")
+    return report, actions
+
+
+async def selfplay(
+    game_key: str, players: int, games: int, seed: int, options: Sequence[str],
+    db: str | None, out: TextIO = sys.stdout,
+) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(db or Path(tmp) / "selfplay.sqlite3")
+        try:
+            return await _selfplay(store, game_key, players, games, seed, options, out)
+        finally:
+            await store.close()
+
+
+async def _selfplay(
+    store: Store, game_key: str, players: int, games: int, seed: int, options: Sequence[str],
+    out: TextIO,
+) -> int:
+    service = Service(store)  # no renderer: selfplay checks rules and storage, bench times images
+    results: list[GameResult] = []
+    failures = 0
+    base_channel = int(time.time() * 1000) % 10**9 * 1000  # fresh channels in a reused --db
+    for i in range(games):
+        game_seed = seed + i
+        started = time.perf_counter()
+        try:
+            report, actions = await play_random_game(
+                service, base_channel + i, game_key, players, options, game_seed,
+            )
+            if not await service.verify(report.game.id):
+                raise DeadEnd(f"seed {game_seed}: the stored history does not replay to the state")
+        except (DeadEnd, ServiceError, Exception) as exc:  # noqa: BLE001 - report and go on
+            failures += 1
+            detail = translate(exc.msg) if isinstance(exc, ServiceError) else repr(exc)
+            print(f"seed={game_seed} ERROR {detail}", file=out, flush=True)
+            continue
+        outcome = report.outcome
+        assert outcome is not None
+        names = report.game.names
+        result = GameResult(
+            game_seed, actions, tuple(names[s] for s in outcome.winners), outcome.scores,
+            translate(outcome.reason, "en", names), time.perf_counter() - started,
+        )
+        results.append(result)
+        scores = " ".join(map(str, result.scores)) if result.scores else "-"
+        print(
+            f"seed={game_seed} actions={actions} winners={','.join(result.winners)} "
+            f"scores={scores} ({result.reason})",
+            file=out, flush=True,
+        )
+    print(summary(results, games, failures), file=out, flush=True)
+    return 1 if failures else 0
+
+
+def summary(results: list[GameResult], games: int, failures: int) -> str:
+    if not results:
+        return f"summary: games={games} ok=0 errors={failures}"
+    actions = [r.actions for r in results]
+    shared = sum(1 for r in results if len(r.winners) > 1)
+    seats = Counter(w for r in results for w in r.winners)
+    top = [max(r.scores) for r in results if r.scores]
+    wins = " ".join(f"{name}:{n}" for name, n in sorted(seats.items()))
+    return (
+        f"summary: games={games} ok={len(results)} errors={failures} "
+        f"actions_mean={statistics.mean(actions):.0f} actions_min={min(actions)} "
+        f"actions_max={max(actions)} shared_victories={shared} "
+        f"winning_score_mean={statistics.mean(top) if top else 0:.1f} wins_by_seat={wins} "
+        f"seconds={sum(r.seconds for r in results):.1f}"
+    )
+
+
+async def bench(
+    game_key: str, players: int, actions: int, seed: int, options: Sequence[str],
+    out: TextIO = sys.stdout,
+) -> int:
+    """Times `actions` random actions through service.act, board render and commit included."""
+    timings: list[float] = []
+    largest = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        try:
+            service = Service(store, renderer=PillowRenderer())
+            channel = 0
+            while len(timings) < actions:
+                channel += 1
+                users = [User(channel * 100 + i + 1, f"p{i + 1}") for i in range(players)]
+                await service.create(channel, None, users[0], game_key, options)
+                for user in users[1:]:
+                    await service.join(channel, user)
+                report = await service.start(channel, users[0].id, seed=seed + channel)
+                rng = random.Random(seed + channel)
+                while report.outcome is None and len(timings) < actions:
+                    seat = rng.choice(report.to_act)
+                    legal = await service.choices(channel, seat.user_id)
+                    text = walk(legal, rng)
+                    started = time.perf_counter()
+                    report = await service.act(channel, seat.user_id, text)
+                    timings.append((time.perf_counter() - started) * 1000)
+                    largest = max(largest, len(report.board or b""))
+        finally:
+            await store.close()
+    timings.sort()
+    p50 = timings[len(timings) // 2]
+    p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
+    print(
+        f"{game_key} players={players} actions={len(timings)} mean_ms={statistics.mean(timings):.1f} "
+        f"max_ms={timings[-1]:.1f}",
+        file=out,
+    )
+    print(f"p50_ms={p50:.1f} p99_ms={p99:.1f} png_kb={largest / 1024:.0f}", file=out, flush=True)
+    return 0
