@@ -19,7 +19,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot.service import GameInfo, PillowRenderer, Report, Service, ServiceError, User
+from bot.service import (
+    GameInfo,
+    PillowRenderer,
+    Renderer,
+    Report,
+    Service,
+    ServiceError,
+    User,
+)
 from bot.store import Store
 from engine import Msg
 from engine.i18n import action_label, translate
@@ -170,13 +178,14 @@ class Console:
 async def play(
     game_key: str, players: int, options: Sequence[str], db: str, out: Path | None,
     locale: str, seed: int | None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+    renderer: Renderer | None = None,
 ) -> int:
     if not 1 <= players <= len(NAMES):
         print(f"--players must be between 1 and {len(NAMES)}", file=sys.stderr)
         return 2
     store = await Store.open(db)
     try:
-        service = Service(store, renderer=PillowRenderer())
+        service = Service(store, renderer=renderer or PillowRenderer())
         console = Console(service, NAMES[:players], out, locale, stdout)
         if await store.live_game(CHANNEL) is None:
             try:
