@@ -95,8 +95,11 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    import discord.utils
+
     from bot.discord.client import run_bot
 
+    discord.utils.setup_logging()  # discord.py logs nothing until asked; its warnings matter
     return asyncio.run(run_bot(cfg.token, args.db or cfg.db_path, args.dev_guild or cfg.dev_guild))
 
 

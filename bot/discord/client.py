@@ -1,0 +1,101 @@
+"""The Discord client: intents, mentions, command registration, and `run_bot` for `tabula run`.
+
+The bot reads no message content and needs no privileged intent: players act through slash
+commands and components, which Discord sends as interactions. Posts may mention users (to call
+the player whose turn it is) but never @everyone or roles.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+
+import discord
+from discord import app_commands
+
+from bot.discord.commands import build_commands
+from bot.discord.i18n import CatalogueTranslator, t, user_locale
+from bot.discord.replies import tell
+from bot.discord.views import DYNAMIC_ITEMS
+from bot.service import PillowRenderer, Service
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class TabulaTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /,
+    ) -> None:
+        """An unexpected failure in a command: log it, and apologise rather than stay silent."""
+        log.error("command %r failed", interaction.command and interaction.command.qualified_name,
+                  exc_info=error)
+        if interaction.type is not discord.InteractionType.application_command:
+            return  # autocomplete: there is nobody to tell
+        with contextlib.suppress(discord.HTTPException):
+            await tell(interaction, t("discord.error.internal", user_locale(interaction)))
+
+
+class TabulaBot(discord.Client):
+    """Tabula's client. `sync`: register the commands with Discord at start-up (globally, or
+    copied to `dev_guild` where changes show at once instead of after Discord's propagation)."""
+
+    def __init__(
+        self, service: Service, *, dev_guild: int | None = None, sync: bool = True,
+        **options: object,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads, their permissions; nothing privileged
+        super().__init__(
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True,
+                                                     replied_user=False),
+            **options,  # type: ignore[arg-type]
+        )
+        self.service = service
+        self.dev_guild = dev_guild
+        self.sync = sync
+        self.tree = TabulaTree(self)
+
+    async def setup_hook(self) -> None:
+        for command in build_commands():
+            self.tree.add_command(command)
+        # Buttons and menus of earlier runs keep working: their custom_id says it all.
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())
+        if not self.sync:
+            return
+        if self.dev_guild is not None:
+            guild = discord.Object(id=self.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands %s", len(synced),
+                 f"to guild {self.dev_guild}" if self.dev_guild else "globally")
+
+
+async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None) -> int:
+    """Run the bot until it is stopped; the process exit code (0 fine, 1 login, 2 no token)."""
+    if not token or not token.strip():
+        print("tabula: no Discord bot token. Set it in the configuration or the environment "
+              "(the token of your application's bot, from the Discord developer portal).",
+              file=sys.stderr)
+        return 2
+    store = await Store.open(db_path)
+    try:
+        service = Service(store, renderer=PillowRenderer())
+        async with TabulaBot(service, dev_guild=dev_guild) as bot:
+            try:
+                await bot.start(token.strip())
+            except discord.LoginFailure:
+                print("tabula: Discord refused the bot token (login failed). Check that it is the "
+                      "bot token of your application, and not expired or reset.", file=sys.stderr)
+                return 1
+            except discord.PrivilegedIntentsRequired:
+                print("tabula: Discord refused the requested intents.", file=sys.stderr)
+                return 1
+    finally:
+        await store.close()
+    return 0

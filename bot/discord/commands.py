@@ -1,0 +1,112 @@
+"""The slash commands: `/game ...` and `/move`, declared here, handled in lobby, looking, playing.
+
+Built by a function rather than at import so that the list of games (the `game` parameter's
+choices) is the registry's when the bot starts. Names are English; descriptions come from the
+English catalogue, and CatalogueTranslator sends the French ones when the tree is synced.
+Limits: names are 1-32 lowercase characters, descriptions at most 100, choices at most 25.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.discord import lobby, looking, playing
+from bot.discord.i18n import command_text
+from engine.i18n import DEFAULT_LOCALE, translate
+from engine.registry import get as get_game
+from engine.registry import keys as game_keys
+
+log = logging.getLogger(__name__)
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """One choice per registered game, named in English, localised through the choice's Msg."""
+    choices = []
+    for key in game_keys():
+        try:
+            name = get_game(key).name()
+        except ImportError:  # a game whose module is broken cannot be offered
+            log.exception("game %r cannot be loaded; it is left out of /game new", key)
+            continue
+        choices.append(app_commands.Choice(
+            name=app_commands.locale_str(translate(name, DEFAULT_LOCALE)[:100], msg=name),
+            value=key,
+        ))
+    return choices[:25]
+
+
+def build_commands() -> list[app_commands.Command | app_commands.Group]:
+    return [game_group(), move_command()]
+
+
+def game_group() -> app_commands.Group:
+    group = app_commands.Group(name="game", description=command_text("game"), guild_only=True)
+    choices = game_choices()
+
+    @group.command(name="new", description=command_text("game new"))
+    @app_commands.describe(game=command_text("game new game"),
+                           options=command_text("game new options"))
+    @app_commands.choices(game=choices)
+    @app_commands.autocomplete(options=lobby.suggest_options)
+    async def new(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        await lobby.new(interaction, game, options)
+
+    @group.command(name="join", description=command_text("game join"))
+    async def join(interaction: discord.Interaction) -> None:
+        await lobby.join(interaction)
+
+    @group.command(name="leave", description=command_text("game leave"))
+    async def leave(interaction: discord.Interaction) -> None:
+        await lobby.leave(interaction)
+
+    @group.command(name="start", description=command_text("game start"))
+    async def start(interaction: discord.Interaction) -> None:
+        await lobby.start(interaction)
+
+    @group.command(name="status", description=command_text("game status"))
+    async def status(interaction: discord.Interaction) -> None:
+        await looking.status(interaction)
+
+    @group.command(name="board", description=command_text("game board"))
+    async def board(interaction: discord.Interaction) -> None:
+        await looking.board(interaction)
+
+    @group.command(name="hand", description=command_text("game hand"))
+    async def hand(interaction: discord.Interaction) -> None:
+        await looking.show_hand(interaction)
+
+    @group.command(name="log", description=command_text("game log"))
+    @app_commands.describe(page=command_text("game log page"))
+    async def log_(interaction: discord.Interaction,
+                   page: app_commands.Range[int, 1, None] | None = None) -> None:
+        await looking.log(interaction, page)
+
+    @group.command(name="resign", description=command_text("game resign"))
+    async def resign(interaction: discord.Interaction) -> None:
+        await playing.resign(interaction)
+
+    @group.command(name="abandon", description=command_text("game abandon"))
+    async def abandon(interaction: discord.Interaction) -> None:
+        await lobby.abandon(interaction)
+
+    @group.command(name="rules", description=command_text("game rules"))
+    @app_commands.describe(game=command_text("game rules game"))
+    @app_commands.choices(game=choices)
+    async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
+        await looking.rules(interaction, game)
+
+    return group
+
+
+def move_command() -> app_commands.Command:
+    @app_commands.command(name="move", description=command_text("move"))
+    @app_commands.describe(action=command_text("move action"))
+    @app_commands.autocomplete(action=playing.suggest)
+    @app_commands.guild_only()
+    async def move(interaction: discord.Interaction, action: str) -> None:
+        await playing.move(interaction, action)
+
+    return move

@@ -1,0 +1,80 @@
+"""Texts shown in Discord, in the reader's language, from the JSON catalogues (engine.i18n).
+
+Ephemeral replies follow the interaction's locale (the user's client language); posts in the
+channel follow the game's locale, fixed when the game was created.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from engine.core import Msg
+from engine.i18n import DEFAULT_LOCALE, has, locale_of, translate
+
+
+def t(key: str, locale: str, names: Sequence[str] = (), /, **params: Any) -> str:
+    """The catalogue text `key` in `locale`, with `params` filled in."""
+    return translate(Msg(key, params), locale, names)
+
+
+def user_locale(interaction: discord.Interaction) -> str:
+    """Our locale ("en" | "fr") for the user behind an interaction."""
+    return locale_of(str(interaction.locale))
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, with an ellipsis when something was cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def command_text(path: str, part: str = "desc") -> str:
+    """The English name or description of a command: `command_text("game new")`.
+
+    English is what we register with Discord; the other languages are sent as localisations
+    by CatalogueTranslator when the command tree is synced.
+    """
+    return t(_command_key(path, part), DEFAULT_LOCALE)
+
+
+def _command_key(path: str, part: str) -> str:
+    return "discord.cmd." + path.replace(" ", ".") + "." + part
+
+
+class CatalogueTranslator(app_commands.Translator):
+    """Localises command, group, parameter and choice names and descriptions at sync time.
+
+    The key comes from where the string sits: `discord.cmd.game.new.name`,
+    `discord.cmd.game.new.options.desc`... A choice carries its own Msg in its extras.
+    """
+
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        ours = locale_of(str(locale))
+        if ours == DEFAULT_LOCALE:  # the English strings are the defaults already
+            return None
+        if context.location is Where.choice_name:
+            msg = string.extras.get("msg")
+            return translate(msg, ours) if isinstance(msg, Msg) else None
+        key = _context_key(context)
+        return t(key, ours) if key is not None and has(key, ours) else None
+
+
+def _context_key(context: app_commands.TranslationContextTypes) -> str | None:
+    where, data = context.location, context.data
+    if where in (Where.command_name, Where.group_name, Where.parameter_name):
+        part = "name"
+    elif where in (Where.command_description, Where.group_description,
+                   Where.parameter_description):
+        part = "desc"
+    else:
+        return None
+    if where in (Where.parameter_name, Where.parameter_description):
+        return _command_key(f"{data.command.qualified_name} {data.name}", part)
+    return _command_key(data.qualified_name, part)

@@ -1,0 +1,132 @@
+"""The lobby: /game new, join, leave, start, abandon.
+
+Each change is announced in the channel (in the game's language), and the user's own deferred
+"thinking..." is removed: the public post says it all. Refusals stay ephemeral.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord import permissions
+from bot.discord.i18n import clip, t, user_locale
+from bot.discord.looking import game_name, options_text, seats_text
+from bot.discord.posting import post_notice, post_turn, retire_buttons
+from bot.discord.replies import done, refusals, service_of, tell, think
+from bot.service import GameInfo, User
+from engine.i18n import translate
+from engine.registry import get as get_game
+
+
+def _user(interaction: discord.Interaction) -> User:
+    return User(interaction.user.id, interaction.user.display_name)
+
+
+async def _announce(interaction: discord.Interaction, info: GameInfo, content: str) -> None:
+    """Post `content` in the channel and clear our "thinking...", or say the post failed."""
+    if await post_notice(interaction.client, info, content) is None:
+        await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+    else:
+        await done(interaction)
+
+
+async def suggest_options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Options of the game chosen in the same command, completing the last word typed."""
+    key = getattr(interaction.namespace, "game", None)
+    try:
+        game = get_game(str(key))
+    except Exception:  # no game chosen yet, or an unknown one: nothing to suggest
+        return []
+    locale = user_locale(interaction)
+    words = current.replace(",", " ").split()
+    last = "" if not words or current[-1:] in (" ", ",") else words.pop()
+    taken = {w.partition("=")[0].lower() for w in words}
+    choices = []
+    for spec in game.options:
+        if spec.name in taken:
+            continue
+        for form in [f"{spec.name}={v}" for v in spec.values] or [spec.name]:
+            value = " ".join([*words, form])
+            if form.startswith(last.lower()) and len(value) <= 100:
+                name = f"{value} — {translate(spec.help, locale)}"
+                choices.append(app_commands.Choice(name=clip(name, 100), value=value))
+    return choices[:25]  # Discord shows 25 suggestions at most
+
+
+async def new(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    locale = user_locale(interaction)
+    essential, useful = permissions.missing(interaction)
+    if essential:  # no database yet: answering at once is within the 3 seconds
+        await tell(interaction, t("discord.perm.refused", locale,
+                                  missing=permissions.names(essential, locale)))
+        return
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        info = await service.create(
+            interaction.channel_id or 0, interaction.guild_id, _user(interaction), game,
+            [options] if options else [], locale=locale,
+        )
+        found = get_game(info.game_key)
+        lines = [t("discord.lobby.new", info.locale, name=interaction.user.display_name,
+                   game=game_name(info.game_key, info.locale), min=found.min_players,
+                   max=found.max_players)]
+        if info.options:
+            lines.append(t("discord.status.options", info.locale, options=options_text(info.options)))
+        if useful:
+            lines.append(t("discord.perm.useful", info.locale,
+                           missing=permissions.names(useful, info.locale)))
+        await _announce(interaction, info, "\n".join(lines))
+
+
+async def join(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        info = await service_of(interaction).join(interaction.channel_id or 0, _user(interaction))
+        found = get_game(info.game_key)
+        await _announce(interaction, info, t(
+            "discord.lobby.joined", info.locale, name=interaction.user.display_name,
+            n=len(info.seats), min=found.min_players, max=found.max_players,
+            players=seats_text(info)))
+
+
+async def leave(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        info = await service_of(interaction).leave(interaction.channel_id or 0, interaction.user.id)
+        key = "discord.lobby.closed" if info.status == "abandoned" else "discord.lobby.left"
+        await _announce(interaction, info, t(key, info.locale, name=interaction.user.display_name,
+                                             players=seats_text(info)))
+
+
+async def start(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        can_manage = interaction.permissions.manage_channels
+        report = await service.start(interaction.channel_id or 0, interaction.user.id,
+                                     can_manage=can_manage)
+        info = report.game
+        seating = t("discord.lobby.seating", info.locale, players=seats_text(info))
+        if await post_turn(interaction.client, service, report, intro=[seating]) is None:
+            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+            return
+        await done(interaction)
+
+
+async def abandon(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        info = await service.abandon(interaction.channel_id or 0, interaction.user.id,
+                                     can_manage=interaction.permissions.manage_channels)
+        await retire_buttons(interaction.client, service, info.id)
+        await _announce(interaction, info, t(
+            "discord.lobby.abandoned", info.locale, name=interaction.user.display_name,
+            game=game_name(info.game_key, info.locale)))

@@ -1,0 +1,153 @@
+"""Looking at a game, privately: /game status, board, hand (and the My hand button), log, rules.
+
+All answers are ephemeral and in the reader's language: they show nothing the others need, and
+a hand must stay private.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.discord import menu
+from bot.discord.i18n import t, user_locale
+from bot.discord.posting import ask_lines, result_lines
+from bot.discord.replies import refusals, service_of, tell, think
+from bot.discord.views import play_view
+from bot.service import GameInfo, HandReport, ServiceError
+from engine.i18n import action_label, translate
+from engine.registry import get as get_game
+from engine.registry import keys as game_keys
+
+
+def game_name(key: str, locale: str) -> str:
+    return translate(get_game(key).name(), locale)
+
+
+def options_text(options: dict) -> str:
+    """`{"classic": True, "panel": "a"}` as typed: `classic panel=a`."""
+    words = [name if value is True else f"{name}={value}"
+             for name, value in options.items() if value not in (None, False)]
+    return " ".join(words)
+
+
+def seats_text(info: GameInfo) -> str:
+    if info.status == "lobby":
+        return ", ".join(s.name for s in info.seats)
+    return ", ".join(f"{s.seat + 1}. {s.name}" for s in info.seats if s.seat is not None)
+
+
+def hand_text(hand: HandReport, locale: str) -> str:
+    info = hand.game
+    lines = [t("discord.hand.title", locale, game=game_name(info.game_key, locale),
+               seat=hand.seat + 1, name=info.names[hand.seat] if hand.seat < len(info.names) else "")]
+    if hand.legal:
+        # The first level of the choice menu: short even when there are thousands of actions.
+        steps = menu.at(menu.split(hand.legal), ()).steps
+        labels = [action_label(info.game_key, " ".join(s.tokens), locale, info.names)
+                  + ("" if s.final else " …") for s in steps]
+        lines.append(t("discord.hand.can", locale,
+                       actions=" · ".join(f"`{x}`" for x in labels)))
+    elif info.status == "active":
+        lines.append(t("discord.hand.wait", locale))
+    else:
+        lines.append(t("discord.hand.over", locale))
+    return "\n".join(lines)
+
+
+async def show_hand(interaction: discord.Interaction, game_id: int | None = None) -> None:
+    """/game hand and the My hand button: the caller's hand, for their eyes only."""
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        locale = user_locale(interaction)
+        if game_id is None:
+            hand = await service.hand(interaction.channel_id or 0, interaction.user.id, locale=locale)
+        else:
+            hand = await service.hand_in(game_id, interaction.user.id, locale=locale)
+        kwargs: dict = {}
+        if hand.image is not None:
+            kwargs["file"] = discord.File(io.BytesIO(hand.image), filename="hand.png")
+        if hand.legal:
+            kwargs["view"] = play_view(hand.game.id, locale)
+        await tell(interaction, hand_text(hand, locale), **kwargs)
+
+
+async def status(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        locale = user_locale(interaction)
+        report = await service.status(interaction.channel_id or 0)
+        info = report.game
+        game = get_game(info.game_key)
+        lines = [t("discord.status.title", locale, game=game_name(info.game_key, locale),
+                   status=t(f"discord.status.{info.status}", locale))]
+        if info.options:
+            lines.append(t("discord.status.options", locale, options=options_text(info.options)))
+        lines.append(t("discord.status.players", locale, n=len(info.seats), min=game.min_players,
+                       max=game.max_players, players=seats_text(info)))
+        if info.status == "lobby":
+            lines.append(t("discord.status.lobby_help", locale))
+        elif info.outcome is not None:
+            lines.append(translate(info.outcome.reason, locale, info.names))
+            lines += result_lines(info, locale)
+        elif info.status == "active":
+            lines += ask_lines(report, locale)
+        await tell(interaction, "\n".join(lines))
+
+
+async def board(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        locale = user_locale(interaction)
+        info, png = await service.board(interaction.channel_id or 0, locale=locale)
+        await tell(interaction, t("discord.board.caption", locale,
+                                  game=game_name(info.game_key, locale), version=info.version),
+                   file=discord.File(io.BytesIO(png), filename="board.png"))
+
+
+async def log(interaction: discord.Interaction, page: int | None = None) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        locale = user_locale(interaction)
+        found = await service.log(interaction.channel_id or 0, page)
+        info = found.game
+        lines = [t("discord.log.title", locale, game=game_name(info.game_key, locale),
+                   page=found.page, pages=found.pages)]
+        lines += [translate(m, locale, info.names) for m in found.lines] or [t("discord.log.empty", locale)]
+        await tell(interaction, "\n".join(lines))
+
+
+async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        locale = user_locale(interaction)
+        if game is None:
+            try:
+                game = (await service.info(interaction.channel_id or 0, live=False)).game_key
+            except ServiceError:
+                names = ", ".join(game_name(k, locale) for k in game_keys())
+                await tell(interaction, t("discord.rules.which", locale, games=names))
+                return
+        text = translate(service.rules(game), locale)
+        found = get_game(game)
+        lines = [f"**{game_name(game, locale)}**", text,
+                 t("discord.rules.players", locale, min=found.min_players, max=found.max_players)]
+        if found.options:
+            lines.append(t("discord.rules.options", locale))
+        for option in found.options:
+            shown = f"{option.name}={'|'.join(option.values)}" if option.values else option.name
+            lines.append(f"• `{shown}` — {translate(option.help, locale)}")
+        await tell(interaction, "\n".join(lines))
+
+

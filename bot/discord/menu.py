@@ -1,0 +1,151 @@
+"""The choice menu: a walk through the legal action texts, token by token (a trie).
+
+This knows nothing of any game. At a prefix (the tokens chosen so far) the menu offers the
+distinct next steps; a step whose path has a single continuation is collapsed into one longer
+step (`answer 2 wood or 1` then `stone` | `wool`), so nobody clicks through forced choices. When
+the prefix is itself a complete legal action and more can follow, the menu also offers to
+confirm it as it stands.
+
+Menus are addressed by their prefix, which a custom_id must carry in at most 100 characters;
+`encode` writes it literally when it fits and otherwise as the path of item indices from the
+root, which stays valid because the legal list is fixed for a given game version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Tokens = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One option: the tokens it adds; `final` when that completes an action with nothing after."""
+
+    tokens: Tokens
+    final: bool
+
+
+CONFIRM = None  # the item that plays the prefix itself
+Item = Step | None
+
+
+@dataclass(frozen=True)
+class Menu:
+    prefix: Tokens
+    confirm: bool  # the prefix is a legal action and has continuations
+    steps: tuple[Step, ...]
+
+    @property
+    def items(self) -> list[Item]:
+        """What a select menu lists, in order: the confirmation first, then the steps."""
+        return ([CONFIRM] if self.confirm else []) + list(self.steps)
+
+
+def split(legal: Sequence[str]) -> list[Tokens]:
+    return [tuple(text.split()) for text in legal]
+
+
+def _below(actions: Sequence[Tokens], prefix: Tokens) -> list[Tokens]:
+    n = len(prefix)
+    return [a[n:] for a in actions if a[:n] == prefix]
+
+
+def _firsts(tails: Sequence[Tokens]) -> list[str]:
+    """The distinct first tokens, in the order the game listed them (games order them on purpose)."""
+    return list(dict.fromkeys(tail[0] for tail in tails if tail))
+
+
+def at(actions: Sequence[Tokens], prefix: Tokens) -> Menu:
+    """The menu after `prefix`."""
+    tails = _below(actions, prefix)
+    steps = []
+    for first in _firsts(tails):
+        chain: Tokens = (first,)
+        while True:
+            rest = _below(tails, chain)
+            complete = () in rest
+            nexts = _firsts(rest)
+            if complete or len(nexts) != 1:
+                steps.append(Step(chain, final=complete and not nexts))
+                break
+            chain += (nexts[0],)
+    return Menu(prefix, confirm=() in tails and len(tails) > 1, steps=tuple(steps))
+
+
+def is_action(actions: Sequence[Tokens], prefix: Tokens) -> bool:
+    return prefix in set(actions)
+
+
+def path(actions: Sequence[Tokens], prefix: Tokens) -> list[int] | None:
+    """The item indices leading from the root to the menu at `prefix`, or None if not a menu."""
+    indices: list[int] = []
+    current: Tokens = ()
+    while current != prefix:
+        menu = at(actions, current)
+        for index, item in enumerate(menu.items):
+            if item is not None and prefix[: len(current) + len(item.tokens)] == current + item.tokens:
+                indices.append(index)
+                current += item.tokens
+                break
+        else:
+            return None
+        if len(current) > len(prefix):
+            return None
+    return indices
+
+
+def snap(actions: Sequence[Tokens], typed: Tokens) -> Tokens | None:
+    """The menu prefix that `typed` leads to: the end of the step it stops in, or None."""
+    current: Tokens = ()
+    while len(current) < len(typed):
+        for item in at(actions, current).steps:
+            whole = current + item.tokens
+            n = min(len(whole), len(typed))
+            if whole[:n] == typed[:n]:
+                current = whole
+                break
+        else:
+            return None
+    return current
+
+
+def parent(actions: Sequence[Tokens], prefix: Tokens) -> Tokens:
+    """The menu one step back from `prefix` (the root stays the root)."""
+    found = path(actions, prefix)
+    if not found:
+        return ()
+    current: Tokens = ()
+    for index in found[:-1]:
+        item = at(actions, current).items[index]
+        assert item is not None
+        current += item.tokens
+    return current
+
+
+def encode(actions: Sequence[Tokens], prefix: Tokens, room: int) -> str:
+    """`prefix` in at most `room` characters: literally, or `#i.j.k` when the text is too long."""
+    literal = " ".join(prefix)
+    if len(literal) <= room and not literal.startswith("#"):
+        return literal
+    indices = path(actions, prefix)
+    if indices is None:
+        raise ValueError(f"{literal!r} is not a menu of these actions")
+    return "#" + ".".join(map(str, indices))
+
+
+def decode(actions: Sequence[Tokens], code: str) -> Tokens | None:
+    """The prefix `encode` wrote, or None when it names no menu of these actions (stale)."""
+    if not code.startswith("#"):
+        prefix = tuple(code.split())
+        return prefix if path(actions, prefix) is not None else None
+    current: Tokens = ()
+    for part in filter(None, code[1:].split(".")):
+        items = at(actions, current).items
+        if not part.isdigit() or int(part) >= len(items) or items[int(part)] is None:
+            return None
+        item = items[int(part)]
+        assert item is not None
+        current += item.tokens
+    return current

@@ -1,0 +1,221 @@
+"""Playing: /move with autocomplete of the caller's legal actions, the choice menu, /game resign.
+
+Whatever the path (typed, suggested, or clicked through the menu), the text goes to the service,
+which re-validates it: autocomplete suggestions are only suggestions, and a menu click carries the
+version it was drawn for, so a stale menu or a double click is refused ("error.stale").
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+
+from bot.discord import menu
+from bot.discord.i18n import clip, t, user_locale
+from bot.discord.posting import post_turn
+from bot.discord.replies import done, refusal, refusals, service_of, tell, think
+from bot.discord.views import menu_message
+from bot.service import Report, ServiceError
+from engine.i18n import action_label, translate
+from engine.registry import get as get_game
+
+CHOICES = 25  # autocomplete suggestions Discord shows at most
+CHOICE_TEXT = 100  # characters in a suggestion's name and in its value
+MORE = " …"  # ends a suggested beginning: /move then opens the menu to choose the rest
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents, so that "deposer" finds "déposer"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# --- /move ------------------------------------------------------------------------------------
+
+
+async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The caller's legal actions matching what they typed (canonical text or their language).
+
+    Autocomplete cannot be deferred: this must answer within 3 seconds, hence no rendering.
+    With more than 25 matches we suggest the next distinct beginnings instead (`seek 1 …`):
+    /move opens the choice menu there.
+    """
+    service = service_of(interaction)
+    legal = await service.choices(interaction.channel_id or 0, interaction.user.id)
+    if not legal:
+        return []
+    info = await service.info(interaction.channel_id or 0)
+    locale = user_locale(interaction)
+
+    def label(text: str) -> str:
+        return action_label(info.game_key, text, locale, info.names)
+
+    needle = _fold(current.strip())
+    matches = [text for text in legal
+               if len(text) <= CHOICE_TEXT and (needle in _fold(text) or needle in _fold(label(text)))]
+    matches.sort(key=lambda text: not (_fold(text).startswith(needle)
+                                        or _fold(label(text)).startswith(needle)))
+    if len(matches) <= CHOICES:
+        return [app_commands.Choice(name=clip(label(text), CHOICE_TEXT), value=text)
+                for text in matches]
+    return [app_commands.Choice(name=clip(label(text) + ("" if whole else MORE), CHOICE_TEXT),
+                                value=text if whole else text + MORE)
+            for text, whole in _groups(matches) if len(text + MORE) <= CHOICE_TEXT]
+
+
+def _groups(texts: Sequence[str]) -> list[tuple[str, bool]]:
+    """At most 25 prefixes covering `texts`, as deep as possible: (prefix, is a whole text)."""
+    actions = menu.split(texts)
+    depth, best = 1, None
+    longest = max(len(a) for a in actions)
+    while depth <= longest:
+        groups = list(dict.fromkeys(a[:depth] for a in actions))
+        if len(groups) > CHOICES:
+            break
+        best = groups
+        depth += 1
+    if best is None:  # even the first words are too many: the first 25 of them
+        best = list(dict.fromkeys(a[:1] for a in actions))[:CHOICES]
+    whole = set(actions)
+    return [(" ".join(g), g in whole and not any(a[: len(g)] == g and a != g for a in actions))
+            for g in best]
+
+
+async def move(interaction: discord.Interaction, action: str) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        locale = user_locale(interaction)
+        info = await service.info(interaction.channel_id or 0)
+        game = get_game(info.game_key)
+        legal = await service.choices(info.channel_id, interaction.user.id)
+        beginning = action.rstrip().endswith(("…", "..."))
+        text = game.canonical(action.rstrip().rstrip(".…"))
+        if text not in legal:
+            # Someone typing in their own language rather than picking a suggestion.
+            by_label = {_fold(action_label(info.game_key, x, locale, info.names)): x for x in legal}
+            text = by_label.get(_fold(" ".join(text.split())), text)
+        if beginning or text not in legal:
+            # A beginning of several actions (a suggested `seek 1 …`): choose the rest.
+            actions = menu.split(legal)
+            prefix = menu.snap(actions, tuple(text.split())) if text else ()
+            if prefix is not None and menu.at(actions, prefix).items:
+                content, view = menu_message(info.game_key, info.names, locale, actions,
+                                             info.id, info.version, prefix)
+                await interaction.followup.send(content, view=view, ephemeral=True)
+                return
+        report = await service.act_in(info.id, interaction.user.id, text)
+        await _after_move(interaction, report, text, menu_message_edit=False)
+
+
+# --- the menu ---------------------------------------------------------------------------------
+
+
+async def open_menu(interaction: discord.Interaction, game_id: int) -> None:
+    """The Play button: the caller's choices, as an ephemeral menu."""
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        locale = user_locale(interaction)
+        hand = await service.hand_in(game_id, interaction.user.id, locale=locale, image=False)
+        info = hand.game
+        if not hand.legal:
+            key = "discord.menu.nothing" if info.status == "active" else "discord.menu.over"
+            await tell(interaction, t(key, locale))
+            return
+        content, view = menu_message(info.game_key, info.names, locale, menu.split(hand.legal),
+                                     info.id, info.version, ())
+        await interaction.followup.send(content, view=view, ephemeral=True)
+
+
+async def on_menu(
+    interaction: discord.Interaction, game_id: int, version: int, code: str, *,
+    choice: int | None = None, page: int = 0, back: bool = False,
+) -> None:
+    """A click in a menu: go one step further, turn a page, go back, or play a whole action.
+
+    The menu message itself is edited (a deferred update), so the user stays in one message.
+    """
+    if not await think(interaction, update=True):
+        return
+    locale = user_locale(interaction)
+    async with refusals(interaction):
+        service = service_of(interaction)
+        try:
+            hand = await service.hand_in(game_id, interaction.user.id, locale=locale, image=False)
+            info = hand.game
+            actions = menu.split(hand.legal)
+            prefix = menu.decode(actions, code) if hand.legal else None
+            if info.version != version or prefix is None:
+                raise ServiceError("error.stale")
+            if back:
+                prefix, page = menu.parent(actions, prefix), 0
+            if choice is not None:
+                items = menu.at(actions, prefix).items
+                if not 0 <= choice < len(items):
+                    raise ServiceError("error.stale")
+                item = items[choice]
+                if item is menu.CONFIRM or item.final:
+                    text = " ".join(prefix if item is None else prefix + item.tokens)
+                    report = await service.act_in(game_id, interaction.user.id, text,
+                                                  version=version)
+                    await _after_move(interaction, report, text, menu_message_edit=True)
+                    return
+                prefix, page = prefix + item.tokens, 0
+        except ServiceError as error:
+            if error.msg.key != "error.stale":
+                raise
+            # The menu is out of date: say so in it, and take its components away.
+            await interaction.edit_original_response(content=refusal(error, locale), view=None)
+            return
+        content, view = menu_message(info.game_key, info.names, locale, actions, info.id,
+                                     info.version, prefix, page)
+        await interaction.edit_original_response(content=content, view=view)
+
+
+# --- after a move -----------------------------------------------------------------------------
+
+
+def played_text(report: Report, user_id: int, text: str, locale: str) -> str:
+    """The acting user's private acknowledgement: what they played and their private lines."""
+    info = report.game
+    lines = [t("discord.move.played", locale,
+               action=action_label(info.game_key, text, locale, info.names))]
+    lines += [translate(m, locale, info.names) for m in report.private.get(user_id, [])]
+    return "\n".join(lines)
+
+
+async def _after_move(
+    interaction: discord.Interaction, report: Report, text: str, *, menu_message_edit: bool,
+) -> None:
+    service = service_of(interaction)
+    locale = user_locale(interaction)
+    posted = await post_turn(interaction.client, service, report)
+    content = played_text(report, interaction.user.id, text, locale)
+    if posted is None:
+        content += "\n" + t("discord.error.cannot_post", locale)
+    content = clip(content, 2000)
+    if menu_message_edit:
+        await interaction.edit_original_response(content=content, view=None)
+    else:
+        await interaction.followup.send(content, ephemeral=True)
+
+
+# --- /game resign -----------------------------------------------------------------------------
+
+
+async def resign(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        report = await service.resign(interaction.channel_id or 0, interaction.user.id)
+        if await post_turn(interaction.client, service, report) is None:
+            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+            return
+        await done(interaction)

@@ -1,0 +1,94 @@
+"""Answering interactions: defer in time, then tell the user privately.
+
+Discord gives 3 seconds to answer an interaction; anything that touches the database or renders
+defers first (the answer then comes as a follow-up, within the token's 15 minutes). Refusals and
+private information are always ephemeral (flag 64): only the user who clicked sees them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.i18n import clip, t, user_locale
+from bot.service import ServiceError
+from engine.i18n import translate
+
+if TYPE_CHECKING:
+    from bot.discord.client import TabulaBot
+    from bot.service import Service
+
+log = logging.getLogger(__name__)
+
+LIMIT = 2000  # characters in a message's content
+
+
+def service_of(interaction: discord.Interaction) -> Service:
+    client: TabulaBot = interaction.client  # type: ignore[assignment]
+    return client.service
+
+
+async def think(interaction: discord.Interaction, *, update: bool = False) -> bool:
+    """Defer the answer: an ephemeral "thinking..." or, with `update`, a silent edit to come of
+    the clicked message (a menu step). False when Discord no longer knows the interaction (10062:
+    the 3 seconds had passed), in which case nothing more can be sent for it."""
+    if interaction.response.is_done():
+        return True
+    try:
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.NotFound:
+        log.warning("interaction %s expired before we could defer it", interaction.id)
+        return False
+    return True
+
+
+async def tell(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was deferred."""
+    content = clip(content, LIMIT)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def done(interaction: discord.Interaction) -> None:
+    """Remove our ephemeral "thinking..." when a public post in the channel says it all."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.debug("could not remove the deferred answer of %s", interaction.id)
+
+
+def refusal(error: ServiceError, locale: str, names: Sequence[str] = ()) -> str:
+    return "⛔ " + translate(error.msg, locale, names)
+
+
+@asynccontextmanager
+async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Turn the service's refusals into an ephemeral message in the user's language, and any
+    other failure into an apology (logged with its traceback) rather than a silent failure."""
+    try:
+        yield
+    except ServiceError as error:
+        await _safely(interaction, refusal(error, user_locale(interaction)))
+    except discord.NotFound as error:
+        if error.code != 10062:
+            raise
+        log.warning("interaction %s expired", interaction.id)
+    except Exception:
+        log.exception("failure while handling interaction %s", interaction.id)
+        await _safely(interaction, t("discord.error.internal", user_locale(interaction)))
+
+
+async def _safely(interaction: discord.Interaction, content: str) -> None:
+    try:
+        await tell(interaction, content)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)

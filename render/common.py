@@ -1,0 +1,354 @@
+"""Drawing helpers shared by every game's renderer: fonts, seat colours, shapes, text, PNG.
+
+Everything here is game-agnostic. Static pieces (fonts, anti-aliased masks) are cached with
+lru_cache; callers `.copy()` any cached image before drawing on it.
+
+Shapes are anti-aliased by drawing their mask at SUPER times the size and scaling it down;
+text is drawn at its final size (FreeType hints it, which keeps small text crisp).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+import data
+
+RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+
+SUPER = 4  # supersampling factor of anti-aliased masks
+FLAT_PIXELS = 100  # a colour covering this many pixels is kept exactly in the PNG palette
+
+# --- palette ----------------------------------------------------------------------------------
+
+PAPER: RGB = (246, 240, 226)  # page background
+PANEL: RGB = (255, 252, 245)  # panels drawn on the page
+INK: RGB = (34, 30, 26)  # main text
+MUTED: RGB = (108, 98, 86)  # secondary text
+LINE: RGB = (205, 193, 170)  # thin rules and outlines
+GOLD: RGB = (201, 150, 20)
+ALERT: RGB = (178, 34, 34)
+GOOD: RGB = (30, 126, 52)
+
+# Seat colours: the Okabe-Ito palette, chosen to stay distinct for the common colour-vision
+# deficiencies. A seat's colour is never shown without the seat's name written next to it.
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (0, 114, 178),  # blue
+    (230, 159, 0),  # orange
+    (0, 158, 115),  # bluish green
+    (204, 121, 167),  # reddish purple
+    (213, 94, 0),  # vermillion
+    (86, 180, 233),  # sky blue (6th seat, if a game ever has one)
+    (240, 228, 66),  # yellow
+)
+
+
+def seat_colour(seat: int) -> RGB:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def luminance(colour: RGB) -> float:
+    """Relative luminance (WCAG) of an sRGB colour, 0 (black) to 1 (white)."""
+
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(colour: RGB) -> RGB:
+    """Black or white, whichever contrasts more with `colour`."""
+    lum = luminance(colour)
+    return INK if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else (255, 255, 255)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """`a` moved a fraction `t` towards `b`."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def tint(colour: RGB, t: float = 0.82) -> RGB:
+    """A pale version of `colour` (towards white)."""
+    return mix(colour, (255, 255, 255), t)
+
+
+def shade(colour: RGB, t: float = 0.35) -> RGB:
+    """A darker version of `colour` (towards black)."""
+    return mix(colour, (0, 0, 0), t)
+
+
+# --- fonts ------------------------------------------------------------------------------------
+
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans at `size` px. The basic layout engine keeps output identical
+    whether or not libraqm is installed."""
+    return ImageFont.truetype(
+        str(data.path("fonts", FONT_FILES[bold])), size, layout_engine=ImageFont.Layout.BASIC
+    )
+
+
+@lru_cache(maxsize=2)
+def _notdef(bold: bool = False) -> bytes:
+    return bytes(font(24, bold).getmask("\uffff"))
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str, bold: bool = False) -> bool:
+    """Whether the shipped font draws `char` (rather than the empty-box glyph)."""
+    if char.isspace() or char.isascii():
+        return True
+    return bytes(font(24, bold).getmask(char)) != _notdef(bold)
+
+
+def face(text: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The font to write `text` with: the bold face, unless it lacks one of the characters
+    (DejaVu Sans Bold has no ✓, for one), then the regular face, which has more."""
+    if bold and not all(has_glyph(c, True) for c in text):
+        bold = False
+    return font(size, bold)
+
+
+def printable(text: str) -> str:
+    """`text` without the characters our font cannot draw (emoji in a Discord name...)."""
+    cleaned = "".join(c for c in text if has_glyph(c))
+    return " ".join(cleaned.split())
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    return face(text, size, bold).getlength(text)
+
+
+def ellipsize(text: str, width: float, size: int, bold: bool = False) -> str:
+    """`text`, cut with an ellipsis so that it is at most `width` px wide."""
+    f = face(text, size, bold)
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, width: float, size: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap at spaces (and after hyphens) to lines at most `width` px wide.
+    A single word wider than `width` stays on its own line (callers shrink or ellipsize)."""
+    f = face(text, size, bold)
+    words: list[str] = []
+    for word in text.split():
+        parts = word.split("-")
+        words += [p + "-" for p in parts[:-1]] + [parts[-1]]
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        glue = "" if not line or line.endswith("-") else " "
+        if line and f.getlength(line + glue + word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line += glue + word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit_lines(
+    text: str, width: float, height: float, size: int, bold: bool = False, min_size: int = 12,
+    max_lines: int = 3, spacing: float = 1.12,
+) -> tuple[list[str], int]:
+    """The largest font size <= `size` at which `text` wraps into `width` x `height`, and its
+    lines. At `min_size` the text is cut with an ellipsis if it still does not fit."""
+    for s in range(size, min_size - 1, -1):
+        lines = wrap(text, width, s, bold)
+        tall = len(lines) * s * spacing
+        if (
+            len(lines) <= max_lines
+            and tall <= height + 1
+            and all(text_width(li, s, bold) <= width for li in lines)
+        ):
+            return lines, s
+    s = min_size
+    lines = wrap(text, width, s, bold)
+    keep = max(1, min(max_lines, int(height // (s * spacing))))
+    if len(lines) > keep:
+        lines = lines[:keep]
+        lines[-1] = lines[-1] + "…"
+    return [ellipsize(li, width, s, bold) for li in lines], s
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw, box: Box, text: str, size: int, *, bold: bool = False,
+    fill: RGB = INK, align: str = "center", valign: str = "middle", min_size: int = 12,
+    max_lines: int = 3, spacing: float = 1.12,
+) -> int:
+    """Write `text` inside `box`, wrapped and shrunk to fit. Returns the font size used."""
+    x0, y0, x1, y1 = box
+    lines, s = fit_lines(text, x1 - x0, y1 - y0, size, bold, min_size, max_lines, spacing)
+    f = face(text, s, bold)
+    line_h = s * spacing
+    total = line_h * len(lines)
+    if valign == "top":
+        y = y0
+    elif valign == "bottom":
+        y = y1 - total
+    else:
+        y = y0 + (y1 - y0 - total) / 2
+    for line in lines:
+        if align == "left":
+            x, anchor = x0, "lm"
+        elif align == "right":
+            x, anchor = x1, "rm"
+        else:
+            x, anchor = (x0 + x1) / 2, "mm"
+        draw.text((x, y + line_h / 2), line, font=f, fill=fill, anchor=anchor)
+        y += line_h
+    return s
+
+
+def text_line(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, *,
+    bold: bool = False, fill: RGB = INK, anchor: str = "lm", max_width: float | None = None,
+) -> float:
+    """One line of text at `xy` (Pillow anchor), cut to `max_width`. Returns its width."""
+    if max_width is not None:
+        text = ellipsize(text, max_width, size, bold)
+    f = face(text, size, bold)
+    draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+    return f.getlength(text)
+
+
+# --- anti-aliased shapes ----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=512)
+def _round_mask(w: int, h: int, radius: int) -> Image.Image:
+    big = Image.new("L", (w * SUPER, h * SUPER), 0)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, w * SUPER - 1, h * SUPER - 1), radius=radius * SUPER, fill=255
+    )
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=512)
+def _ring_mask(w: int, h: int, radius: int, width: int) -> Image.Image:
+    big = Image.new("L", (w * SUPER, h * SUPER), 0)
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, w * SUPER - 1, h * SUPER - 1), radius=radius * SUPER, outline=255,
+        width=width * SUPER,
+    )
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def rounded(
+    img: Image.Image, box: Box, radius: int, fill: RGB | None = None,
+    outline: RGB | None = None, width: int = 0,
+) -> None:
+    """An anti-aliased rounded rectangle (`box` is x0, y0, x1, y1, exclusive of x1/y1)."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    w, h = x1 - x0, y1 - y0
+    if w <= 0 or h <= 0:
+        return
+    radius = max(0, min(radius, w // 2, h // 2))
+    if fill is not None:
+        img.paste(fill, (x0, y0, x1, y1), _round_mask(w, h, radius))
+    if outline is not None and width > 0:
+        img.paste(outline, (x0, y0, x1, y1), _ring_mask(w, h, radius, width))
+
+
+@lru_cache(maxsize=256)
+def _disc_mask(d: int) -> Image.Image:
+    big = Image.new("L", (d * SUPER, d * SUPER), 0)
+    ImageDraw.Draw(big).ellipse((0, 0, d * SUPER - 1, d * SUPER - 1), fill=255)
+    return big.resize((d, d), Image.Resampling.LANCZOS)
+
+
+def disc(img: Image.Image, centre: tuple[float, float], d: int, fill: RGB,
+         outline: RGB | None = None, width: int = 0) -> None:
+    """An anti-aliased disc of diameter `d` centred on `centre`, with an optional ring."""
+    cx, cy = centre
+    if outline is not None and width > 0:
+        o = d + 2 * width
+        x, y = int(round(cx - o / 2)), int(round(cy - o / 2))
+        img.paste(outline, (x, y, x + o, y + o), _disc_mask(o))
+    x, y = int(round(cx - d / 2)), int(round(cy - d / 2))
+    img.paste(fill, (x, y, x + d, y + d), _disc_mask(d))
+
+
+def badge(
+    img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB, *,
+    bold: bool = True, pad: int | None = None, max_width: float | None = None,
+    ink: RGB | None = None, anchor: str = "lm",
+) -> Box:
+    """A pill with `text` on `fill` (text in black or white, whichever contrasts). `xy` is the
+    left-middle point (anchor "lm") or the right-middle one ("rm"). Returns the pill's box."""
+    pad = pad if pad is not None else max(6, size // 2)
+    if max_width is not None:
+        text = ellipsize(text, max_width - 2 * pad, size, bold)
+    w = int(text_width(text, size, bold)) + 2 * pad
+    h = int(size * 1.55)
+    x, y = xy
+    x0 = int(x - w) if anchor == "rm" else int(x)
+    y0 = int(y - h / 2)
+    rounded(img, (x0, y0, x0 + w, y0 + h), h // 2, fill)
+    ImageDraw.Draw(img).text(
+        (x0 + w / 2, y0 + h / 2), text, font=face(text, size, bold), fill=ink or ink_on(fill),
+        anchor="mm",
+    )
+    return (x0, y0, x0 + w, y0 + h)
+
+
+def supersampled(size: tuple[int, int], paint, mode: str = "RGBA") -> Image.Image:
+    """An image of `size` painted by `paint(draw, scale)` at SUPER times the size, then scaled
+    down with a good filter: anti-aliased polygons and ellipses for icons."""
+    w, h = size
+    big = Image.new(mode, (w * SUPER, h * SUPER), (0, 0, 0, 0) if mode == "RGBA" else 0)
+    paint(ImageDraw.Draw(big), SUPER)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+# --- PNG --------------------------------------------------------------------------------------
+
+
+def to_png(img: Image.Image, colors: int = 256) -> bytes:
+    """PNG bytes of `img`, quantised to a palette without dithering: flat drawings stay crisp
+    and the files stay small.
+
+    The palette holds exactly every colour that covers a real area (at least FLAT_PIXELS
+    pixels: page, panels, card tints, seat and kind colours), then colours chosen by maximum
+    coverage on the image reduced by half for the anti-aliased edges (median cut alone shifts
+    small saturated areas, such as a seat's badge). Every pixel takes its nearest palette
+    colour."""
+    rgb = img.convert("RGB")
+    flat_colours = rgb.getcolors(1 << 18) or []
+    exact = sorted((nc for nc in flat_colours if nc[0] >= FLAT_PIXELS), reverse=True)
+    exact = exact[: colors * 3 // 4]
+    rest_n = colors - len(exact)
+    sample = rgb.reduce(2) if min(rgb.size) >= 64 else rgb
+    rest = sample.quantize(colors=max(rest_n, 1), method=Image.Quantize.MAXCOVERAGE,
+                           dither=Image.Dither.NONE)
+    flat = [v for _, c in exact for v in c] + (rest.getpalette() or [])[: 3 * rest_n]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + flat[:3] * (256 - len(flat) // 3))
+    pal = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    pal.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """A seat's display name, drawable with our font: names[seat] or `#n`."""
+    if seat is None:
+        return ""
+    if 0 <= seat < len(names):
+        name = printable(str(names[seat]))
+        if name:
+            return name
+    return f"#{seat + 1}"

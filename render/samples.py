@@ -1,0 +1,131 @@
+"""Sample pictures from real games: seeded Res Publica games played by the random policy with
+the real engine, stopped at telling moments, rendered to PNG. `tabula samples` writes them
+(committed under docs/samples/) so that anyone can see the pictures without running Discord.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.core import Game, State, play
+from engine.policy import walk
+from render import board_png, hand_png
+
+GAME = "res-publica"
+NAMES = ("Aurelia", "Brutus", "Cornélie", "Decimus", "Eudoxia")
+MAX_ACTIONS = 20_000
+
+Predicate = Callable[[State], bool]
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One picture pair: a game (players, seed, options), the moment to stop at, a locale."""
+
+    name: str
+    players: int
+    seed: int
+    stop: Predicate
+    locale: str = "en"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    hand_of: Callable[[State], int] | None = None  # whose hand to draw; default: the active seat
+
+
+def _groups(state: State, game: Game) -> int:
+    return sum(len(s["groups"]) for s in game.view(state, None)["seats"])
+
+
+def _early(game: Game) -> Predicate:
+    def stop(state: State) -> bool:
+        v = game.view(state, None)
+        return v["phase"] == "turn" and _groups(state, game) >= 1 and v["piles"]["people"] < 40
+
+    return stop
+
+
+def _trading(game: Game) -> Predicate:
+    """A trade with answers given and answers awaited: the most instructive moment."""
+
+    def stop(state: State) -> bool:
+        trade = game.view(state, None)["trade"]
+        if not trade or game.view(state, None)["phase"] != "answers":
+            return False
+        answers = [a["answer"] for a in trade["answers"]]
+        return any(a not in (None, "pass") for a in answers) and None in answers
+
+    return stop
+
+
+def _late(game: Game, groups: int) -> Predicate:
+    def stop(state: State) -> bool:
+        v = game.view(state, None)
+        return v["last_round"] and v["phase"] == "turn" and _groups(state, game) >= groups
+
+    return stop
+
+
+def _never(state: State) -> bool:
+    return False
+
+
+def _winner(game: Game) -> Callable[[State], int]:
+    def seat(state: State) -> int:
+        outcome = game.outcome(state)
+        return outcome.winners[0] if outcome and outcome.winners else 0
+
+    return seat
+
+
+def samples(game: Game) -> list[Sample]:
+    return [
+        Sample("early-3p-full-en", 3, 11, _early(game)),
+        Sample("trade-5p-full-fr", 5, 3, _trading(game), locale="fr"),
+        Sample("trade-4p-classic-en", 4, 8, _trading(game), options={"classic": True}),
+        Sample("last-round-5p-full-en", 5, 21, _late(game, 10)),
+        Sample("final-5p-full-fr", 5, 21, _never, locale="fr", hand_of=_winner(game)),
+        Sample("final-3p-classic-en", 3, 5, _never, options={"classic": True},
+               hand_of=_winner(game)),
+    ]
+
+
+def play_until(game: Game, players: int, seed: int, options: Mapping[str, Any],
+               stop: Predicate) -> State:
+    """A seeded random game (engine.policy.walk), up to the first state where `stop` holds, or
+    to its end. The first seat asked acts, so the game is the same on every run."""
+    state = game.setup(players, seed, dict(options))
+    rng = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        if game.outcome(state) is not None or stop(state):
+            break
+        seat = min(game.prompt(state))
+        state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
+    return state
+
+
+def write_samples(out_dir: Path, names: Sequence[str] = NAMES) -> list[Path]:
+    """Write `res-publica-<moment>-board.png` and `-hand.png` for each sample into `out_dir`;
+    returns the paths written."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    game = registry.get(GAME)
+    written: list[Path] = []
+    for sample in samples(game):
+        state = play_until(game, sample.players, sample.seed, sample.options, sample.stop)
+        players = list(names[: sample.players])
+        view = game.view(state, None)
+        board = out_dir / f"{GAME}-{sample.name}-board.png"
+        board.write_bytes(board_png(GAME, view, players, sample.locale))
+        written.append(board)
+        if sample.hand_of is not None:
+            seat = sample.hand_of(state)
+        else:
+            seat = view["active"] if view["active"] is not None else 0
+        hand = out_dir / f"{GAME}-{sample.name}-hand.png"
+        hand.write_bytes(hand_png(GAME, game.view(state, seat), players, sample.locale))
+        written.append(hand)
+    return written

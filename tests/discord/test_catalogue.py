@@ -1,0 +1,57 @@
+"""Every text the Discord layer shows exists in English and in French."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import data
+from bot.discord.commands import build_commands
+from bot.discord.permissions import needed
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _catalogue(locale: str) -> dict[str, object]:
+    return json.loads(data.path("i18n", f"discord.{locale}.json").read_text(encoding="utf-8"))
+
+
+def test_english_and_french_have_the_same_keys_all_prefixed() -> None:
+    en, fr = _catalogue("en"), _catalogue("fr")
+    assert set(en) == set(fr)
+    assert all(key.startswith("discord.") for key in en)
+
+
+def test_every_key_the_code_names_exists() -> None:
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "bot" / "discord").glob("*.py"))
+    used = set(re.findall(r'"(discord\.[a-z_]+(?:\.[a-z_]+)+)"', source))
+    used |= {f"discord.status.{s}" for s in ("lobby", "active", "finished", "abandoned")}
+    used |= {f"discord.perm.{p}" for thread in (False, True) for group in needed(thread) for p in group}
+    assert used - set(_catalogue("en")) == set()
+
+
+def test_command_names_are_the_catalogues_and_french_names_are_valid() -> None:
+    en, fr = _catalogue("en"), _catalogue("fr")
+    paths = []
+    for command in build_commands():
+        paths.append(command.qualified_name)
+        paths += [c.qualified_name for c in getattr(command, "commands", [])]
+    for path in paths:
+        key = "discord.cmd." + path.replace(" ", ".") + ".name"
+        assert en[key] == path.split()[-1]
+        assert re.fullmatch(r"[-_a-z0-9]{1,32}", str(fr[key])), fr[key]
+    for key, text in {**en, **fr}.items():
+        if key.startswith("discord.cmd.") and key.endswith(".desc"):
+            assert 1 <= len(str(text)) <= 100, key
+
+
+def test_every_command_and_parameter_has_an_english_description() -> None:
+    def walk(command: object) -> list[object]:
+        return [command, *(c for sub in getattr(command, "commands", []) for c in walk(sub))]
+
+    for command in (c for top in build_commands() for c in walk(top)):
+        assert not command.description.startswith("discord."), command.qualified_name  # type: ignore[attr-defined]
+        for parameter in getattr(command, "parameters", []):
+            assert not parameter.description.startswith("discord."), parameter.name
+            assert parameter.description != "…"

@@ -1,0 +1,88 @@
+"""The client itself: intents, mentions, command sync to a dev guild, failures, run_bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+from discord.app_commands import TranslationContext, TranslationContextLocation, locale_str
+
+from bot.discord import TabulaBot, run_bot
+from bot.discord.i18n import CatalogueTranslator
+from bot.service import Service
+from tests.discord.conftest import on_turn, start_game
+from tests.discord.fake_discord import FakeDiscord, Harness
+
+
+def test_the_bot_asks_for_no_privileged_intent_and_pings_only_users(service: Service) -> None:
+    bot = TabulaBot(service)
+    assert bot.intents.guilds and not bot.intents.message_content and not bot.intents.members
+    mentions = bot.allowed_mentions
+    assert mentions is not None and mentions.to_dict() == {"parse": ["users"]}
+
+
+async def test_commands_are_copied_to_the_dev_guild(service: Service, monkeypatch: Any) -> None:
+    fake = FakeDiscord()
+    bot = TabulaBot(service, dev_guild=4242, guild_ready_timeout=0.01)
+    monkeypatch.setattr(bot.http, "request", fake.http_request)
+    await bot.login("fake-token")
+    try:
+        [sync] = [c for c in fake.calls if c.method == "PUT"]
+        assert sync.path.endswith("/guilds/4242/commands")
+        assert {c["name"] for c in sync.body} == {"game", "move"}  # type: ignore[union-attr]
+    finally:
+        await bot.close()
+
+
+async def test_no_sync_when_asked_not_to(service: Service, monkeypatch: Any) -> None:
+    fake = FakeDiscord()
+    bot = TabulaBot(service, sync=False)
+    monkeypatch.setattr(bot.http, "request", fake.http_request)
+    await bot.login("fake-token")
+    await bot.close()
+    assert not [c for c in fake.calls if c.method == "PUT"]
+
+
+async def test_the_translator_knows_french_and_leaves_english_alone() -> None:
+    translator = CatalogueTranslator()
+    group = discord.app_commands.Group(name="game", description="d")
+    context = TranslationContext(TranslationContextLocation.group_name, group)
+    assert await translator.translate(locale_str("game"), discord.Locale.french, context) == "partie"
+    assert await translator.translate(locale_str("game"), discord.Locale.american_english,
+                                      context) is None
+    other = TranslationContext(TranslationContextLocation.other, None)
+    assert await translator.translate(locale_str("x"), discord.Locale.french, other) is None
+
+
+async def test_an_unexpected_failure_is_apologised_for(discord_: Harness, service: Service,
+                                                        monkeypatch: Any) -> None:
+    await start_game(discord_)
+    [player] = await on_turn(service)
+
+    def broken(*_: Any) -> bytes:
+        raise RuntimeError("the renderer broke")
+
+    monkeypatch.setattr(service.renderer, "hand", broken)
+    sent = await discord_.slash(player, "game", "hand", locale="fr")
+    [answer] = sent.followups
+    assert answer.ephemeral and "Quelque chose s'est mal passé" in answer.content
+    assert any("failure while handling" in r.getMessage() for r in discord_.errors)
+    discord_.errors.clear()
+
+
+async def test_run_bot_without_a_token_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    assert await run_bot("", str(tmp_path / "t.db")) == 2
+    assert "no Discord bot token" in capsys.readouterr().err
+
+
+async def test_run_bot_with_a_refused_token_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: Any,
+) -> None:
+    async def refuse(self: Any, token: str) -> Any:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", refuse)
+    assert await run_bot("not-a-token", str(tmp_path / "t.db"), None) == 1
+    assert "refused the bot token" in capsys.readouterr().err
+    assert (tmp_path / "t.db").exists()  # the store was opened (and closed again)

@@ -1,0 +1,169 @@
+"""/game new, join, leave, start, abandon through the real discord.py client."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.service import Service, ServiceError
+from tests.discord.conftest import ALICE, BOB, CAROL, EVE, start_game
+from tests.discord.fake_discord import (
+    BOT_PERMS,
+    CHANNEL_ID,
+    MANAGER_PERMS,
+    THREAD_ID,
+    Harness,
+    thread_channel,
+)
+
+
+async def test_commands_are_synced_with_french_names_and_descriptions(discord_: Harness) -> None:
+    sync = next(c for c in discord_.fake.calls if c.method == "PUT")
+    commands = {c["name"]: c for c in sync.body}  # type: ignore[union-attr]
+    assert set(commands) == {"game", "move"}
+    game = commands["game"]
+    assert game["name_localizations"]["fr"] == "partie"
+    subs = {o["name"]: o for o in game["options"]}
+    assert set(subs) == {"new", "join", "leave", "start", "status", "board", "hand", "log",
+                         "resign", "abandon", "rules"}
+    assert subs["join"]["name_localizations"]["fr"] == "rejoindre"
+    assert subs["hand"]["description_localizations"]["fr"].startswith("Voir votre main")
+    choices = subs["new"]["options"][0]["choices"]
+    tiny = next(c for c in choices if c["value"] == "tiny")
+    assert tiny["name"] == "Tiny" and tiny["name_localizations"]["fr"] == "Minus"
+    assert commands["move"]["name_localizations"]["fr"] == "jouer"
+    for command in [game, commands["move"], *subs.values()]:
+        assert 1 <= len(command["description"]) <= 100
+        for locale, text in command.get("description_localizations", {}).items():
+            assert len(text) <= 100, (command["name"], locale)
+
+
+async def test_a_game_is_opened_joined_and_started(discord_: Harness, service: Service) -> None:
+    new = await discord_.slash(ALICE, "game", "new", game="tiny")
+    assert new.callback.body == {"type": 5, "data": {"flags": 64}}  # deferred, ephemeral
+    post = discord_.fake.channel_posts()[-1]
+    assert "**Alice** opens a game of **Tiny**" in post.content
+
+    await discord_.slash(BOB, "game", "join")
+    assert "**Bob** takes a seat: 2 players" in discord_.fake.channel_posts()[-1].content
+
+    start = await discord_.slash(ALICE, "game", "start")
+    assert start.callback.ephemeral
+    turn = discord_.fake.channel_posts()[-1]
+    info = await service.info(CHANNEL_ID)
+    first = info.user_of(0)
+    assert first is not None
+    assert f"<@{first.user_id}>" in turn.content  # the first player is called
+    assert "The game begins." in turn.content
+    assert turn.body["allowed_mentions"] == {"parse": ["users"]}  # type: ignore[index]
+    [(name, png)] = turn.files
+    assert name == "board.png"
+    assert Image.open(io.BytesIO(png)).format == "PNG"
+    assert turn.custom_ids() == [f"tabula:hand:{info.id}", f"tabula:play:{info.id}"]
+    recorded = await service.store.messages(info.id, "turn")
+    assert [m[0] for m in recorded] == [int(turn.result["id"])]
+
+
+async def test_lobby_refusals_are_ephemeral_and_translated(discord_: Harness) -> None:
+    await discord_.slash(ALICE, "game", "new", game="tiny")
+    again = await discord_.slash(ALICE, "game", "join")
+    [answer] = again.followups
+    assert answer.ephemeral and "already seated" in answer.content
+    early = await discord_.slash(ALICE, "game", "start", locale="fr")
+    [answer] = early.followups
+    assert answer.ephemeral and answer.content.startswith("⛔")
+    assert "joueurs" in answer.content  # "1 installés : ce jeu demande au moins 2 joueurs"
+    busy = await discord_.slash(BOB, "game", "new", game="tiny")
+    assert busy.followups[0].ephemeral and "already has a game" in busy.followups[0].content
+
+
+async def test_bad_options_are_refused(discord_: Harness) -> None:
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", options="goal=7")
+    [answer] = sent.followups
+    assert answer.ephemeral and "goal" in answer.content and "5, 9" in answer.content
+
+
+async def test_options_are_suggested_for_the_chosen_game(discord_: Harness) -> None:
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", options="", focused="options")
+    values = [c["value"] for c in sent.choices()]
+    assert values == ["fast", "goal=5", "goal=9"]
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", options="fast g",
+                                focused="options", locale="fr")
+    choices = sent.choices()
+    assert [c["value"] for c in choices] == ["fast goal=5", "fast goal=9"]
+    assert "Points pour gagner" in choices[0]["name"]
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", options="fast goal=5 ",
+                                focused="options")
+    assert sent.choices() == []
+
+
+@pytest.mark.parametrize("lacking", ["attach_files", "send_messages", "view_channel"])
+async def test_creation_is_refused_without_an_essential_permission(
+    discord_: Harness, service: Service, lacking: str,
+) -> None:
+    perms = BOT_PERMS.__class__(BOT_PERMS.value)
+    setattr(perms, lacking, False)
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", app_permissions=perms,
+                                locale="fr")
+    assert sent.callback.body["type"] == 4  # type: ignore[index]  # answered at once
+    assert sent.callback.ephemeral
+    label = {"attach_files": "Joindre des fichiers", "send_messages": "Envoyer des messages",
+             "view_channel": "Voir le salon"}[lacking]
+    assert label in sent.callback.content
+    with pytest.raises(ServiceError):
+        await service.info(CHANNEL_ID)
+    assert discord_.fake.channel_posts() == []
+
+
+async def test_in_a_thread_the_bot_needs_to_send_in_threads(discord_: Harness) -> None:
+    perms = BOT_PERMS.__class__(BOT_PERMS.value)
+    perms.send_messages = False  # not needed in a thread...
+    perms.send_messages_in_threads = False  # ...but this is
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", channel=thread_channel(),
+                                app_permissions=perms)
+    assert "Send Messages in Threads" in sent.callback.content
+    perms.send_messages_in_threads = True
+    await discord_.slash(ALICE, "game", "new", game="tiny", channel=thread_channel(),
+                         app_permissions=perms)
+    post = discord_.fake.channel_posts()[-1]
+    assert post.path == f"/channels/{THREAD_ID}/messages"
+
+
+async def test_a_missing_useful_permission_is_only_a_warning(discord_: Harness) -> None:
+    perms = BOT_PERMS.__class__(BOT_PERMS.value)
+    perms.embed_links = False
+    await discord_.slash(ALICE, "game", "new", game="tiny", app_permissions=perms)
+    assert "Embed Links" in discord_.fake.channel_posts()[-1].content
+
+
+async def test_leaving_and_the_last_one_out_closes_the_lobby(discord_: Harness) -> None:
+    await discord_.slash(ALICE, "game", "new", game="tiny")
+    await discord_.slash(BOB, "game", "join")
+    await discord_.slash(BOB, "game", "leave")
+    assert "**Bob** leaves the table" in discord_.fake.channel_posts()[-1].content
+    await discord_.slash(ALICE, "game", "leave")
+    assert "the game is closed" in discord_.fake.channel_posts()[-1].content
+    stranger = await discord_.slash(EVE, "game", "leave")
+    assert stranger.followups[0].ephemeral and "no game" in stranger.followups[0].content
+
+
+async def test_only_the_creator_or_a_manager_abandons(discord_: Harness, service: Service) -> None:
+    await start_game(discord_, ALICE, BOB)
+    refused = await discord_.slash(BOB, "game", "abandon")
+    assert refused.followups[0].ephemeral and "Only the player who created" in refused.followups[0].content
+    turn_message = discord_.fake.last_post()
+    assert turn_message["components"]
+    await discord_.slash(CAROL, "game", "abandon", permissions=MANAGER_PERMS)
+    assert "was cancelled by **Carol**" in discord_.fake.channel_posts()[-1].content
+    assert turn_message["components"] == []  # the old buttons were taken off
+    assert (await service.info(CHANNEL_ID, live=False)).status == "abandoned"
+
+
+async def test_a_failed_post_is_reported_to_the_user(discord_: Harness) -> None:
+    await discord_.slash(ALICE, "game", "new", game="tiny")
+    discord_.fake.fail_channel_posts = True
+    sent = await discord_.slash(BOB, "game", "join")
+    [answer] = sent.followups
+    assert answer.ephemeral and "could not post" in answer.content

@@ -1,0 +1,96 @@
+"""A real Res Publica game, started and played through the slash commands and menus.
+
+The Discord layer knows nothing of Res Publica: this only checks that a real game with thousands
+of legal actions (trade offers) fits Discord's limits through the same generic code.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.discord import menu
+from bot.service import PillowRenderer, Service
+from tests.discord.conftest import ALICE, BOB, CAROL, PLAYERS, on_turn, start_game
+from tests.discord.fake_discord import CHANNEL_ID, Harness
+
+pytest.importorskip("engine.respublica")
+
+
+@pytest.fixture
+def real_pictures(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real renderer, and a fixed seed so that the seating and the deal are known."""
+    monkeypatch.setattr(service, "renderer", PillowRenderer())
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 42)
+
+
+async def walk_menu(h: Harness, service: Service, who: dict[str, Any], target: str) -> dict[str, Any]:
+    """Click through the Play menu of the latest turn message to play `target`, option by
+    option, as a player would; returns the menu message."""
+    turn = h.fake.last_post()
+    play_id = turn["components"][0]["components"][1]["custom_id"]
+    opened = await h.click(who, turn, play_id)
+    message = h.fake.message_of(opened.followups[0])
+    legal = menu.split(await service.choices(CHANNEL_ID, int(who["id"])))
+    wanted = tuple(target.split())
+    prefix: menu.Tokens = ()
+    while message["components"]:
+        items = menu.at(legal, prefix).items
+        index = next(i for i, item in enumerate(items)
+                     if (item is None and prefix == wanted)
+                     or (item is not None and wanted[: len(prefix) + len(item.tokens)] == prefix + item.tokens))
+        select = message["components"][0]["components"][0]
+        assert all(len(c["custom_id"]) <= 100 for row in message["components"] for c in row["components"])
+        page = index // 25
+        for _ in range(page):  # the option is on a later page
+            nxt = next(c for c in message["components"][1]["components"] if c["custom_id"].startswith("tabula:page:"))
+            await h.click(who, message, nxt["custom_id"])
+            select = message["components"][0]["components"][0]
+        await h.click(who, message, select["custom_id"], values=[str(index)])
+        item = items[index]
+        prefix = prefix if item is None else prefix + item.tokens
+    return message
+
+
+async def test_a_res_publica_game_through_discord(
+    discord_: Harness, service: Service, real_pictures: None,
+) -> None:
+    await start_game(discord_, ALICE, BOB, CAROL, game="res-publica", locale="fr")
+    turn = discord_.fake.channel_posts()[-1]
+    [(name, png)] = turn.files
+    picture = Image.open(io.BytesIO(png))
+    assert name == "board.png" and picture.format == "PNG" and len(png) < 10 * 2**20
+    [first] = await on_turn(service)
+    assert f"<@{first['id']}>" in turn.content
+    assert "La partie commence." in turn.content  # the game's locale: its creator's
+
+    # Thousands of legal actions, yet at most 25 suggestions, each within 100 characters.
+    legal = await service.choices(CHANNEL_ID, int(first["id"]))
+    assert len(legal) > 25
+    sent = await discord_.slash(first, "move", action="", focused="action")
+    choices = sent.choices()
+    assert 0 < len(choices) <= 25
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices)
+    seek = await discord_.slash(first, "move", action="seek 1", focused="action", locale="fr")
+    assert all(c["name"].startswith("cherche 1") for c in seek.choices())
+
+    # A trade: the first player seeks, the next one answers through the menus.
+    sent = await discord_.slash(first, "move", action="seek 1 huns")
+    assert sent.followups[0].ephemeral, sent.text()
+    assert "cherche" in discord_.fake.channel_posts()[-1].content
+    [answerer] = await on_turn(service)
+    options = await service.choices(CHANNEL_ID, int(answerer["id"]))
+    target = next(x for x in options if " or " in x and x.startswith("answer"))
+    version = (await service.info(CHANNEL_ID)).version
+    message = await walk_menu(discord_, service, answerer, target)
+    assert "**" in message["content"] and message["components"] == []
+    assert (await service.info(CHANNEL_ID)).version == version + 1
+
+    # The hand: an ephemeral picture of one's own cards.
+    hand = await discord_.slash(PLAYERS[int(first["id"])], "game", "hand")
+    [answer] = hand.followups
+    assert answer.ephemeral and answer.files[0][0] == "hand.png"
+    assert Image.open(io.BytesIO(answer.files[0][1])).format == "PNG"

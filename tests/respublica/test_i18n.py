@@ -1,0 +1,70 @@
+"""Every player-facing text exists in French and English (ARCHITECTURE, In Discord)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import data
+from engine.core import Msg
+from engine.i18n import action_label, has, translate
+from engine.respublica.cards import variant
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = {loc: json.loads(data.path("res-publica", "i18n", f"{loc}.json").read_text("utf-8"))
+              for loc in ("en", "fr")}
+
+
+def fields(template) -> set[str]:
+    texts = template.values() if isinstance(template, dict) else [template]
+    return {f for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
+
+
+def test_catalogues_have_the_same_keys_and_parameters():
+    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
+    assert en.keys() == fr.keys()
+    assert all(k.startswith("res-publica.") for k in en)
+    for key in en:
+        assert fields(en[key]) == fields(fr[key]), key
+        assert isinstance(en[key], dict) == isinstance(fr[key], dict), key
+
+
+def test_every_key_the_engine_names_exists():
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "respublica").glob("*.py"))
+    literal = set(re.findall(r'"(res-publica\.[a-z_.\-]+[a-z])"', source))
+    v = variant("full")
+    built = {
+        *(f"res-publica.{p}.{k}" for p in ("term", "kind") for k in v.term_kinds),
+        *(f"res-publica.card.{c}" for c in ("city", "town", "church", "library")),
+        *(f"res-publica.error.pile_empty.{c}" for c in ("city", "town", "church", "library")),
+        "res-publica.prop.and", "res-publica.prop.or",
+        *(f"res-publica.{p}.{m}" for p in ("event", "event.answer", "ask.answer")
+          for m in ("seek", "offer")),
+        *(f"res-publica.error.expect.{p}" for p in ("turn", "answers", "accept", "deliver",
+                                                    "final")),
+        *(f"res-publica.error.{k}_any" for k in ("cannot_offer", "cannot_give_sought",
+                                                 "cannot_deliver")),
+        *(f"res-publica.ask.{k}_last" for k in ("turn", "turn_lay")),
+        "res-publica.name", "res-publica.rules", "res-publica.option.classic",
+    }
+    for key in literal | built:
+        assert has(key, "en") and has(key, "fr"), key
+
+
+def test_every_action_word_has_a_token_label():
+    words = {"seek", "offer", "answer", "pass", "accept", "decline", "give", "lay", "end", "done",
+             "and", "or", *variant("full").term_kinds}
+    for word in words:
+        assert has(f"res-publica.tok.{word}", "en") and has(f"res-publica.tok.{word}", "fr"), word
+
+
+def test_translations_read_well():
+    term = Msg("res-publica.prop.and", {"a": Msg("res-publica.term.monks", {"n": 1}),
+                                        "b": Msg("res-publica.term.people", {"n": 2})})
+    assert translate(term, "en") == "1 Monk card and 2 people cards"
+    assert translate(term, "fr") == "1 carte de Moines et 2 cartes des peuples"
+    assert action_label("res-publica", "seek 2 shipbuilding or 1 cards", "fr") == \
+        "cherche 2 construction navale ou 1 cartes"
+    assert action_label("res-publica", "accept @1", "en", ["Ann", "Bob"]) == "accept Bob"
