@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from bot import menu
 from bot.service import (
     GameInfo,
     PillowRenderer,
@@ -36,8 +37,8 @@ NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 CHANNEL = 1
 
 HELP = """Commands, each typed as `<name>: <command>`:
-  /move <action>        play an action (canonical text, as listed by /move alone)
-  /move                 list your choices now
+  /move <action>        play an action (canonical text)
+  /move [start]         list what you can do now (or what can follow that start)
   /game hand            your hand (private), written as an image too
   /game status | board | log [page] | rules | resign | abandon
 Other lines: `help`, `quit`. Players: {names}."""
@@ -130,10 +131,14 @@ class Console:
         words = shlex.split(command) if command.count('"') % 2 == 0 else command.split()
         if words[:1] == ["/move"]:
             text = " ".join(words[1:])
-            if text:
+            if text.endswith("...") or not text:
+                await self.choices(user, text.removesuffix("..."))
+            elif text in await self.service.choices(CHANNEL, user.id) or not await self._is_prefix(
+                user, text
+            ):
                 self.show(await self.service.act(CHANNEL, user.id, text), actor=user)
             else:
-                await self.choices(user)
+                await self.choices(user, text)  # the start of an action: show what can follow
             return
         sub = words[1] if words[:1] == ["/game"] and len(words) > 1 else ""
         if sub == "hand":
@@ -162,17 +167,31 @@ class Console:
         else:
             self.say("? " + HELP.format(names=", ".join(self.users)))
 
-    async def choices(self, user: User) -> None:
+    async def _is_prefix(self, user: User, text: str) -> bool:
+        words = text.lower().split()
+        return any(
+            c.split()[: len(words)] == words for c in await self.service.choices(CHANNEL, user.id)
+        )
+
+    async def choices(self, user: User, typed: str = "") -> None:
+        """Lists the next steps after what was typed, as the Play menu in Discord would."""
         info = await self.service.info(CHANNEL, live=False)
         legal = await self.service.choices(CHANNEL, user.id)
         if not legal:
             self.say(f"  ({user.name} only) {self.t(Msg('console.nothing_to_do'), info)}")
             return
-        for text in legal[:60]:
+        actions = menu.split(legal)
+        prefix = menu.snap(actions, tuple(typed.split()))
+        if prefix is None:
+            raise ServiceError("error.unknown_action", action=typed)
+        here = menu.at(actions, prefix)
+        for item in here.items:
+            tokens = prefix + (item.tokens if item is not None else ())
+            text = " ".join(tokens)
+            more = "" if item is None or item.final else " ..."
             label = action_label(info.game_key, text, self.locale, info.names)
-            self.say(f"  /move {text}" + (f"   ({label})" if label != text else ""))
-        if len(legal) > 60:
-            self.say(f"  ... {len(legal) - 60} more: type the start of an action")
+            shown = f"  /move {text}{more}"
+            self.say(shown + (f"   ({label}{more})" if label != text else ""))
 
 
 async def play(

@@ -10,7 +10,7 @@ import io
 
 import discord
 
-from bot.discord import menu
+from bot import menu
 from bot.discord.i18n import t, user_locale
 from bot.discord.posting import ask_lines, result_lines
 from bot.discord.replies import refusals, service_of, tell, think

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import discord
 from discord import app_commands
 
-from bot.discord import menu
+from bot import menu
 from bot.discord.i18n import clip, t, user_locale
 from bot.discord.posting import post_turn
 from bot.discord.replies import done, refusal, refusals, service_of, tell, think

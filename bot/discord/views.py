@@ -14,7 +14,7 @@ option's label and description 100).
     tabula:back:<game>:<version>:<prefix>    back to the previous menu
 
 <prefix> is the chosen tokens, space separated, or `#i.j.k` (item indices from the root) when the
-text would not fit (see bot.discord.menu). The callbacks import their handlers when called, since
+text would not fit (see bot.menu). The callbacks import their handlers when called, since
 the handlers themselves build these components.
 """
 
@@ -26,7 +26,7 @@ from typing import Any
 
 import discord
 
-from bot.discord import menu
+from bot import menu
 from bot.discord.i18n import clip, t
 from engine.i18n import action_label
 

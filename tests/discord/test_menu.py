@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.discord import menu
-from bot.discord.menu import CONFIRM, Step
+from bot import menu
+from bot.menu import CONFIRM, Step
 
 TRADE = [
     "answer 2 huns or 1 books",

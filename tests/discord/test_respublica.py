@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord import menu
+from bot import menu
 from bot.service import PillowRenderer, Service
 from tests.discord.conftest import ALICE, BOB, CAROL, PLAYERS, on_turn, start_game
 from tests.discord.fake_discord import CHANNEL_ID, Harness

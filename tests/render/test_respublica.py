@@ -268,3 +268,53 @@ def test_to_png_keeps_flat_colours_exact():
     back = Image.open(io.BytesIO(to_png(img))).convert("RGB")
     assert back.getpixel((5, 5)) == R.PAPER
     assert back.getpixel((50, 50)) == R.KIND_COLOURS["goths"]
+
+
+def test_a_hand_written_view_with_only_the_documented_keys():
+    """The view contract as documented for the renderer (no engine extras such as `turn`)."""
+    kinds = [{"kind": k, "family": "people"} for k in
+             ("anglo-saxons", "huns", "vikings", "goths", "lombards", "monks")]
+    kinds += [{"kind": k, "family": "civilisation"} for k in
+              ("alchemy", "commerce", "shipbuilding", "architecture", "metallography", "books")]
+    view = {
+        "game": GAME, "variant": "full", "players": 3, "viewer": 1, "active": 0,
+        "phase": "answers", "prompt": [2], "last_round": True, "last_drawer": 2,
+        "piles": {"people": 12, "civilisation": 0, "towns": [6, 5, 5, 4], "cities": 7,
+                  "churches": 1, "libraries": 0},
+        "seats": [
+            {"hand": 7, "groups": [{"kind": "huns", "count": 5, "card": "city", "value": 3}],
+             "points": 3, "cities": 1, "libraries": 0},
+            {"hand": 4, "groups": [
+                {"kind": "books", "count": 2, "card": "library", "value": 0},
+                {"kind": "alchemy", "count": 4, "card": "town", "value": 9},
+                {"kind": "monks", "count": 2, "card": "church", "value": 7}],
+             "points": 16, "cities": 0, "libraries": 1},
+            {"hand": 9, "groups": [], "points": 0, "cities": 0, "libraries": 0},
+        ],
+        "hand": {"huns": 2, "alchemy": 1, "metallography": 4},
+        "kinds": kinds,
+        "trade": {"by": 0, "mode": "seek", "proposal": "2 huns and 1 shipbuilding",
+                  "answers": [{"seat": 1, "answer": "1 alchemy"}, {"seat": 2, "answer": None}],
+                  "accepted": None},
+        "outcome": None,
+    }
+    with drawn_texts() as seen:
+        _check_png(board_png(GAME, view, NAMES[:3], "en"), R.W)
+        hand = _check_png(hand_png(GAME, view, NAMES[:3], "en"), R.HAND_W)
+    assert "LAST ROUND: Eudoxia plays last" not in seen  # seat 2 is Caius here
+    assert any("Caius" in t and "plays last" in t for t in seen)
+    assert "Town 9" in seen  # 4 metallography with a library
+    assert hand.height < 1000
+
+
+def test_samples_are_written(tmp_path):
+    from render.samples import write_samples
+
+    paths = write_samples(tmp_path)
+    assert len(paths) >= 8
+    names = {p.name for p in paths}
+    assert any("-fr-" in n for n in names) and any("classic" in n for n in names)
+    assert any(n.endswith("-hand.png") for n in names)
+    for path in paths:
+        png = path.read_bytes()
+        assert png.startswith(PNG_SIGNATURE) and len(png) < MAX_BYTES
