@@ -16,16 +16,12 @@ def walk(legal: Sequence[str], rng: random.Random) -> str:
     """One legal text, chosen token by token, uniformly among the continuations at each step."""
     if not legal:
         raise ValueError("no legal action")
-    candidates = list(legal)
+    # Split each text once: the lists run to thousands of texts (trade proposals, payments).
+    candidates = [text.split() for text in legal]
     depth = 0
     while len(candidates) > 1:
-        nexts = sorted({_token(c, depth) for c in candidates})
+        nexts = sorted({c[depth] if depth < len(c) else "" for c in candidates})
         pick = rng.choice(nexts)
-        candidates = [c for c in candidates if _token(c, depth) == pick]
+        candidates = [c for c in candidates if (c[depth] if depth < len(c) else "") == pick]
         depth += 1
-    return candidates[0]
-
-
-def _token(text: str, depth: int) -> str:
-    tokens = text.split()
-    return tokens[depth] if depth < len(tokens) else ""
+    return " ".join(candidates[0])

@@ -10,6 +10,7 @@ never discord, the store or the bot.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from types import ModuleType
@@ -20,6 +21,10 @@ from render.common import to_png
 
 __all__ = ["board_png", "hand_png", "renderer"]
 
+# The service renders in worker threads. Drawing shares cached layers and FreeType faces, so it
+# is done one picture at a time (it is the short part); PNG encoding, the long part, runs freely.
+_DRAW_LOCK = threading.Lock()
+
 
 def renderer(game_key: str) -> ModuleType:
     """The render module of a game: render.<module> for engine.registry.get(game_key).module."""
@@ -28,9 +33,15 @@ def renderer(game_key: str) -> ModuleType:
 
 def board_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], locale: str) -> bytes:
     """The public board of `view` as PNG bytes."""
-    return to_png(renderer(game_key).board(view, names, locale))
+    module = renderer(game_key)
+    with _DRAW_LOCK:
+        img = module.board(view, names, locale)
+    return to_png(img)
 
 
 def hand_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], locale: str) -> bytes:
     """The private hand of `view["viewer"]` as PNG bytes (send it ephemerally only)."""
-    return to_png(renderer(game_key).hand(view, names, locale))
+    module = renderer(game_key)
+    with _DRAW_LOCK:
+        img = module.hand(view, names, locale)
+    return to_png(img)

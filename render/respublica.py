@@ -1,17 +1,23 @@
 """Res Publica: the public board and a player's private hand, drawn from the engine's views.
 
-board() reads only the public keys of the view (never view["hand"]), so the board of a seat's
-view and of the spectator view are the same picture. hand() draws view["hand"], the viewer's
-own cards, and is sent to that player only.
+board() reads only the public keys of the view: never view["hand"], nor the cards a trader
+picked to deliver (trade.deliver[].cards, present only in that trader's view), so the board of
+a seat's view and the spectator's are the same picture (tests/render checks it on real games).
+hand() draws view["hand"], the viewer's own cards, and is for that player only.
 
-Every word drawn comes from the catalogues: our own keys `res-publica.render.*`
-(data/res-publica/i18n/render.<locale>.json), the engine's card kind names through
-engine.i18n.token_label, and proposals through engine.i18n.action_label.
+Every word drawn comes from the catalogues: our keys `res-publica.render.*`
+(data/res-publica/i18n/render.<locale>.json), the engine's kind names through
+engine.i18n.token_label, and trade proposals through the engine's plural-aware term keys
+(`res-publica.term.<kind>`, `res-publica.prop.<op>`), or engine.i18n.action_label if missing.
+
+Static layers (card faces per kind, size and locale; card backs; point cards; icons; laid
+groups) are cached and never drawn on once cached.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -318,7 +324,6 @@ def _shelf(d: ImageDraw.ImageDraw, s: float, c: tuple[int, ...]) -> None:
 
 def _hand_icon(d: ImageDraw.ImageDraw, s: float, c: tuple[int, ...]) -> None:
     """Three fanned cards: "cards in hand"."""
-    import math
 
     for angle in (-24, 0, 24):
         a = math.radians(angle)
@@ -610,7 +615,9 @@ PILE_TILE_W = 118
 
 
 def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
-    """The public board. Reads only public keys: never view["hand"]."""
+    """The public board: header, last-round banner, piles, the phase box (whose turn, the
+    trade in progress, or the final scores) and one panel per player. Reads only public keys:
+    never view["hand"]."""
     seats = view.get("seats", [])
     over = view.get("phase") == "over" or bool(view.get("outcome"))
     families = _families(view)
@@ -1000,7 +1007,6 @@ def _info_box(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], l
 @lru_cache(maxsize=16)
 def _star(size: int) -> Image.Image:
     def draw(d: ImageDraw.ImageDraw, k: int) -> None:
-        import math
 
         s = size * k
         pts = []

@@ -29,13 +29,14 @@ from .trade import (
     Proposal,
     all_texts,
     can_deliver,
+    can_propose,
     cards_text,
-    deliverable_texts,
     deliveries,
     fulfils,
     hand_key,
     parse,
     parse_cards,
+    proposable_texts,
     shortfall,
 )
 
@@ -150,7 +151,7 @@ class ResPublica(Game):
         if phase == "turn":
             out = self._end_texts(state, seat) + self._lay_texts(state, seat)
             if not state["traded"] and not state["laid"]:
-                out += deliverable_texts(v.name, hand_key(v, hand), OFFER)
+                out += proposable_texts(v.name, hand_key(v, hand), OFFER)
                 out += all_texts(v.name, SEEK)
             return out
         trade = state["trade"]
@@ -159,7 +160,7 @@ class ResPublica(Game):
                 sought = parse(v, trade["proposal"].split())
                 answers = all_texts(v.name, "answer") if can_deliver(v, hand, sought) else ()
             else:
-                answers = deliverable_texts(v.name, hand_key(v, hand), "answer")
+                answers = proposable_texts(v.name, hand_key(v, hand), "answer")
             return [PASS, *answers]
         if phase == "accept":
             acceptable = [f"accept {_seat_token(a['seat'])}" for a in trade["answers"]
@@ -215,7 +216,7 @@ class ResPublica(Game):
         p = parse(v, args)
         hand = state["hands"][seat]
         if verb == OFFER:
-            _must_deliver(v, hand, p, "res-publica.error.cannot_offer")
+            _must_deliver(v, hand, p, "res-publica.error.cannot_offer", propose=True)
         n = state["players"]
         state["traded"] = True  # the one attempt of the turn, whatever comes of it
         state["trade"] = {
@@ -252,7 +253,7 @@ class ResPublica(Game):
                 _must_deliver(v, hand, sought, "res-publica.error.cannot_give_sought")
             else:
                 # « un joueur n'a le droit de proposer que des cartes qu'il possède »
-                _must_deliver(v, hand, p, "res-publica.error.cannot_offer")
+                _must_deliver(v, hand, p, "res-publica.error.cannot_offer", propose=True)
             answer = p.text
             event = Event(Msg(f"res-publica.event.answer.{trade['mode']}",
                               {"seat": Msg.seat(seat), "proposal": m.proposal(p)}))
@@ -576,13 +577,16 @@ def _sides(trade: Mapping[str, Any], partner: int, answer: str) -> list[dict[str
     ]
 
 
-def _must_deliver(v: Variant, hand: Mapping[str, int], p: Proposal, key: str) -> None:
-    """Raise `key` unless `hand` (the acting player's own) can deliver `p`. Only ever called on
-    the acting player's own hand, so the message reveals nothing hidden."""
-    if can_deliver(v, hand, p):
+def _must_deliver(
+    v: Variant, hand: Mapping[str, int], p: Proposal, key: str, *, propose: bool = False,
+) -> None:
+    """Raise `key` unless `hand` (the acting player's own) can deliver `p` — or, with `propose`,
+    may offer it (each « ou » branch held). Only ever called on the acting player's own hand,
+    so the message reveals nothing hidden."""
+    if (can_propose if propose else can_deliver)(v, hand, p):
         return
     short = shortfall(v, hand, p)
-    if short is not None and p.op != "or":
+    if short is not None and (propose or p.op != "or"):
         held, kind = short
         raise IllegalAction(key, proposal=m.proposal(p), held=held, kind=m.kind(kind))
     raise IllegalAction(key + "_any", proposal=m.proposal(p))

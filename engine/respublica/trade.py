@@ -171,8 +171,18 @@ def _ok(v: Variant, avail: Mapping[str, int], p: Proposal) -> bool:
 
 
 def can_deliver(v: Variant, hand: Hand, p: Proposal) -> bool:
+    """Whether `hand` can keep promise `p`: for « ou », one branch, the giver's choice."""
     avail = {k: available(v, hand, k) for k in v.term_kinds}
     return _ok(v, avail, p)
+
+
+def can_propose(v: Variant, hand: Hand, p: Proposal) -> bool:
+    """Whether `hand` may put `p` forward as what it gives: « un joueur n'a le droit de proposer
+    que des cartes qu'il possède » (Règles commerciales), so each branch of a « ou » must be
+    held on its own; the giver still picks the branch when the cards change hands."""
+    if p.op == OR:
+        return all(available(v, hand, k) >= n for n, k in p.terms)
+    return can_deliver(v, hand, p)
 
 
 def hand_key(v: Variant, hand: Hand) -> tuple[int, ...]:
@@ -180,12 +190,13 @@ def hand_key(v: Variant, hand: Hand) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def deliverable_texts(name: str, key: tuple[int, ...], prefix: str) -> tuple[str, ...]:
-    """`<prefix> <proposal>` for every proposal this hand can deliver, in all_proposals order.
+def proposable_texts(name: str, key: tuple[int, ...], prefix: str) -> tuple[str, ...]:
+    """`<prefix> <proposal>` for every proposal this hand may offer, in all_proposals order.
 
-    Hot path (every turn of every playout), so the test of `_ok` is unrolled per kind pair:
-    disjoint kinds need a <= avail(A) and b <= avail(B); nested A within B needs a <= avail(A)
-    and a + b <= avail(B); "or" needs either term. Cached: hands repeat between calls."""
+    Hot path (every turn of every playout), so the test of `can_propose` is unrolled per kind
+    pair: disjoint kinds need a <= avail(A) and b <= avail(B); nested A within B needs
+    a <= avail(A) and a + b <= avail(B); "or" needs each term on its own. Cached: hands repeat
+    between calls."""
     v = variant(name)
     hand = dict(zip(v.kinds, key, strict=True))
     avail = {k: available(v, hand, k) for k in v.term_kinds}
@@ -207,7 +218,7 @@ def deliverable_texts(name: str, key: tuple[int, ...], prefix: str) -> tuple[str
                     both = a <= av1 and (a + b <= av2 if nested else b <= av2)
                     if both:
                         out.append(f"{prefix} {a} {k1} and {b} {k2}")
-                    if a <= av1 or b <= av2:
+                    if a <= av1 and b <= av2:
                         out.append(f"{prefix} {a} {k1} or {b} {k2}")
     return tuple(out)
 

@@ -1,4 +1,5 @@
-"""003, « Fin du jeu et comptabilisation des points »."""
+"""Rulebook 003_5696c65f3d882321.txt ("003" below):
+« Fin du jeu et comptabilisation des points »."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""003, « Poser les cartes » and « Piocher des cartes »."""
+"""Rulebook 003_5696c65f3d882321.txt ("003" below):
+« Poser les cartes » and « Piocher des cartes »."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""003, « Matériel de jeu », « Préparation du jeu », « Res Publica classique »."""
+"""Rulebook 003_5696c65f3d882321.txt ("003" below):
+« Matériel de jeu », « Préparation du jeu », « Res Publica classique »."""
 
 from __future__ import annotations
 

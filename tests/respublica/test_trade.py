@@ -1,4 +1,5 @@
-"""003, « Commerce » (A. Chercher, B. Proposer), « Règles commerciales » and their examples."""
+"""Rulebook 003_5696c65f3d882321.txt ("003" below):
+« Commerce » (A. Chercher, B. Proposer), « Règles commerciales » and their examples."""
 
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def test_commerce_A_rulebook_counterparts_are_legal_answers(answer):
     ("offer 1 monks and 2 people", {"monks": 1, "huns": 2}),  # Moines et 2 des peuples supplémentaires
     ("offer 1 huns and 1 shipbuilding", {"huns": 1, "shipbuilding": 1}),
     ("offer 2 metallography", {"metallography": 2}),  # J'offre 2 cartes de métallographie
-    ("offer 1 anglo-saxons or 1 lombards", {"lombards": 1}),  # Information: Lombards ou Anglo-Saxons
+    ("offer 1 anglo-saxons or 1 lombards", {"lombards": 1, "anglo-saxons": 1}),  # Information
 ])
 def test_commerce_B_proposer_rulebook_examples_are_legal(text, hand):
     """003, Commerce / B. Proposer and Règles commerciales: the « J'offre » examples."""
@@ -181,12 +182,27 @@ def test_offer_and_means_other_cards():
     assert "offer 1 monks and 2 people" not in G.legal(state, 0)
 
 
-def test_offer_or_needs_one_branch():
-    """An « ou » promise can be kept if either branch can (the giver picks at delivery)."""
+def test_offer_or_needs_every_branch():
+    """003, Règles commerciales: « un joueur n'a le droit de proposer que des cartes qu'il
+    possède »: each branch of an offered « ou » must be held (no bluffing with a card one has
+    not); the giver still picks the branch at delivery (Information: « vous empêchez les autres
+    joueurs de savoir quelle carte vous allez donner »)."""
     state = trading_state()
     set_hand(state, 0, {"lombards": 1})
+    assert "offer 1 anglo-saxons or 1 lombards" not in G.legal(state, 0)
+    assert err(state, 0, "offer 1 anglo-saxons or 1 lombards") == "res-publica.error.cannot_offer"
+    set_hand(state, 0, {"lombards": 1, "anglo-saxons": 1})
     assert "offer 1 anglo-saxons or 1 lombards" in G.legal(state, 0)
-    assert "offer 2 anglo-saxons or 2 lombards" not in G.legal(state, 0)
+    assert "offer 2 anglo-saxons or 1 lombards" not in G.legal(state, 0)
+
+
+def test_sought_or_needs_one_branch_from_the_answerer():
+    """003, A. Chercher: the answerer gives what is sought; for a sought « ou » holding one
+    branch is enough, the giver choosing which (« où un "ou" laisse un choix »)."""
+    state = trading_state()
+    set_hand(state, 1, {"goths": 1})
+    state, _ = act(state, 0, "seek 1 vikings or 1 goths")
+    assert "answer 1 huns" in G.legal(state, 1)
 
 
 def test_seek_answerers_must_hold_the_sought_cards():
