@@ -76,3 +76,49 @@ async def test_selfplay_reports_each_game_and_a_summary(toy_game: str, tmp_path:
     assert code == 0
     assert len([line for line in lines if line.startswith("seed=")]) == 5
     assert lines[-1].startswith("summary: games=5 ok=5 errors=0")
+
+
+def _tabula(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args], input=stdin, cwd=cwd,
+        capture_output=True, text=True, timeout=300,
+    )
+
+
+def test_selfplay_command_plays_res_publica_and_checks_replay(tmp_path: Path) -> None:
+    db = tmp_path / "self.sqlite3"
+    proc = _tabula("selfplay", "res-publica", "--players", "4", "--games", "2", "--seed", "8",
+                   "--option", "classic", "--db", str(db))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert [line.split()[0] for line in lines[:2]] == ["seed=8", "seed=9"]
+    assert all("actions=" in line and "winners=" in line for line in lines[:2])
+    assert lines[-1].startswith("summary: games=2 ok=2 errors=0")
+    assert db.exists()  # --db keeps the games
+
+
+def test_bench_command_prints_its_figures() -> None:
+    proc = _tabula("bench", "res-publica", "--players", "3", "--actions", "15")
+    assert proc.returncode == 0, proc.stderr
+    last = proc.stdout.splitlines()[-1]
+    assert last.startswith("p50_ms=") and " p99_ms=" in last and " png_kb=" in last
+
+
+def test_play_console_runs_res_publica_with_images(tmp_path: Path) -> None:
+    script = "\n".join([
+        "alice: /move",
+        "carol: /game hand",
+        "bob: /move seek 1 huns",
+        "alice: /game board",
+        "alice: /game log",
+        "quit",
+    ])
+    out = tmp_path / "imgs"
+    proc = _tabula("play", "res-publica", "--players", "3", "--seed", "11", "--lang", "fr",
+                   "--out", str(out), "--db", str(tmp_path / "p.sqlite3"), stdin=script)
+    assert proc.returncode == 0, proc.stderr
+    assert "La partie commence." in proc.stdout
+    pngs = sorted(out.glob("*.png"))
+    assert any(p.name.startswith("board-") for p in pngs)
+    assert any(p.name.startswith("hand-") and "carol" in p.name for p in pngs)
+    assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in pngs)
