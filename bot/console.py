@@ -144,6 +144,8 @@ class Console:
         if sub == "hand":
             hand = await self.service.hand(CHANNEL, user.id, locale=self.locale)
             self.say(f"  ({user.name} only) {hand.view.get('hand')}")
+            for line in hand.recent[-5:]:
+                self.say(f"  ({user.name} only, lately) {self.t(line, hand.game)}")
             self.write(f"hand-{hand.game.id}-{user.name}-{hand.game.version:04d}.png", hand.image)
         elif sub == "status":
             self.show(await self.service.status(CHANNEL))

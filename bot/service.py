@@ -114,6 +114,7 @@ class HandReport:
     view: dict[str, Any]
     legal: list[str]
     image: bytes | None
+    recent: list[Msg] = field(default_factory=list)  # private lines for this seat, latest last
 
 
 @dataclass
@@ -394,7 +395,8 @@ class Service:
             png = await asyncio.to_thread(
                 self.renderer.hand, info.game_key, view, info.names, locale,
             )
-        return HandReport(info, seat.seat, view, legal, png)
+        recent = await self._private_lines(info.id, seat.seat)
+        return HandReport(info, seat.seat, view, legal, png, recent)
 
     async def log(self, channel_id: int, page: int | None = None) -> LogPage:
         """The public log, LOG_PAGE lines a page; page 1 is the oldest, default the latest."""
@@ -426,6 +428,18 @@ class Service:
         return replay(game, len(seats), row.seed, row.options, actions) == row.state
 
     # --- internals -------------------------------------------------------------------------
+
+    async def _private_lines(self, game_id: int, seat: int, actions: int = 12) -> list[Msg]:
+        """What only `seat` saw in the last few actions: an ephemeral reply cannot be fetched
+        again, and lines addressed to a player who did not act have no reply to go to."""
+        history = await self.store.actions(game_id)
+        lines = []
+        for action in history[-actions:]:
+            for data in action.events:
+                event = Event.from_json(data)
+                if event.to is not None and seat in event.to:
+                    lines.append(event.msg)
+        return lines
 
     def _standing(self, info: GameInfo, game: Game, state: dict[str, Any]) -> Report:
         asks = game.prompt(state) if info.status == "active" else {}

@@ -53,6 +53,9 @@ def hand_text(hand: HandReport, locale: str) -> str:
         lines.append(t("discord.hand.wait", locale))
     else:
         lines.append(t("discord.hand.over", locale))
+    if hand.recent:
+        lines.append(t("discord.hand.recent", locale))
+        lines += [f"> {translate(m, locale, info.names)}" for m in hand.recent[-5:]]
     return "\n".join(lines)
 
 

@@ -221,3 +221,13 @@ async def test_log_pages(service: Service) -> None:
     first, last = await service.log(CH, 1), await service.log(CH)
     assert first.pages == last.pages == 1 and len(first.lines) == 12  # start + 11 moves
     assert (await service.log(CH, 99)).page == 1  # out of range pages are clamped
+
+
+async def test_the_hand_keeps_what_only_its_player_saw(service: Service) -> None:
+    """An ephemeral reply cannot be fetched again: the hand repeats the recent private lines."""
+    order = await _started(service)
+    await service.act(CH, order[0], "peek")
+    mine = await service.hand(CH, order[0])
+    theirs = await service.hand(CH, order[1])
+    assert [m.key for m in mine.recent] == ["toy.secret"]
+    assert theirs.recent == []
