@@ -11,6 +11,7 @@ import contextlib
 import logging
 import sys
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -77,7 +78,8 @@ class TabulaBot(discord.Client):
 
 
 async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None) -> int:
-    """Run the bot until it is stopped; the process exit code (0 fine, 1 login, 2 no token)."""
+    """Run the bot until it is stopped; the process exit code (0 fine, 1 token refused,
+    2 no token, 3 Discord unreachable)."""
     if not token or not token.strip():
         print("tabula: no Discord bot token. Set it in the configuration or the environment "
               "(the token of your application's bot, from the Discord developer portal).",
@@ -96,6 +98,10 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None)
             except discord.PrivilegedIntentsRequired:
                 print("tabula: Discord refused the requested intents.", file=sys.stderr)
                 return 1
+            except (aiohttp.ClientError, OSError) as error:  # DNS, refused connection, TLS...
+                print(f"tabula: cannot reach Discord ({error}). Check this machine's network "
+                      "access to discord.com, then start again.", file=sys.stderr)
+                return 3
     finally:
         await store.close()
     return 0

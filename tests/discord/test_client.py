@@ -86,3 +86,41 @@ async def test_run_bot_with_a_refused_token_says_so(
     assert await run_bot("not-a-token", str(tmp_path / "t.db"), None) == 1
     assert "refused the bot token" in capsys.readouterr().err
     assert (tmp_path / "t.db").exists()  # the store was opened (and closed again)
+
+
+async def test_run_bot_against_a_server_that_refuses_the_token(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: Any,
+) -> None:
+    """The real login request, to a loopback server answering as Discord does to a bad token."""
+    from aiohttp import web
+
+    async def me(request: web.Request) -> web.Response:
+        assert request.headers["Authorization"] == "Bot not-a-token"
+        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+
+    app = web.Application()
+    app.router.add_get("/api/v10/users/@me", me)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    try:
+        assert await run_bot("not-a-token", str(tmp_path / "t.db"), None) == 1
+    finally:
+        await runner.cleanup()
+    assert "refused the bot token" in capsys.readouterr().err
+
+
+async def test_run_bot_when_discord_cannot_be_reached(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any, monkeypatch: Any,
+) -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    assert await run_bot("some-token", str(tmp_path / "t.db"), None) == 3
+    assert "cannot reach Discord" in capsys.readouterr().err
