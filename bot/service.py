@@ -217,8 +217,15 @@ class Service:
         if len(info.seats) >= game.max_players:
             raise ServiceError("error.game_full", n=game.max_players)
         async with self._lock(info.id):
-            if not await self.store.add_seat(info.id, user.id, user.name, self.clock()):
-                raise ServiceError("error.already_started")
+            if not await self.store.add_seat(
+                info.id, user.id, user.name, self.clock(), max_seats=game.max_players,
+            ):
+                now = await self.info_by_id(info.id)
+                if now.status != "lobby":
+                    raise ServiceError("error.already_started")
+                if now.seat_of(user.id):
+                    raise ServiceError("error.already_seated")
+                raise ServiceError("error.game_full", n=game.max_players)
         return await self.info_by_id(info.id)
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:

@@ -214,14 +214,18 @@ class Store:
             rows = await cur.fetchall()
         return [SeatRow(*r) for r in rows]
 
-    async def add_seat(self, game_id: int, user_id: int, name: str, now: float) -> bool:
-        """Seat a user in a lobby; False if already seated or the game is no longer a lobby."""
+    async def add_seat(
+        self, game_id: int, user_id: int, name: str, now: float, *, max_seats: int,
+    ) -> bool:
+        """Seat a user in a lobby; False if already seated, the lobby is full (checked in the
+        same statement, so two joins at once cannot both take the last seat) or has started."""
         async with self._tx() as db:
             cur = await db.execute(
                 "INSERT OR IGNORE INTO seats (game_id, user_id, name, joined_at)"
                 " SELECT ?, ?, ?, ? WHERE EXISTS"
-                " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
-                (game_id, user_id, name, now, game_id),
+                " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')"
+                " AND (SELECT COUNT(*) FROM seats WHERE game_id = ?) < ?",
+                (game_id, user_id, name, now, game_id, game_id, max_seats),
             )
         return cur.rowcount == 1
 

@@ -56,6 +56,24 @@ async def test_lobby_rules(service: Service) -> None:
     assert _key(e) == "error.leave_started"
 
 
+async def test_joins_racing_for_the_last_seat(db_path: Path, toy_game: str) -> None:
+    """Two bot processes (two connections) seat players at once: the lobby never overfills."""
+    a, b = await Store.open(db_path), await Store.open(db_path)
+    try:
+        one, two = Service(a), Service(b)
+        await one.create(CH, 9, ANN, "toy")
+        await one.join(CH, BOB)  # 2 of 3 seats
+        results = await asyncio.gather(
+            one.join(CH, CY), two.join(CH, DAN), return_exceptions=True,
+        )
+        refused = [r for r in results if isinstance(r, ServiceError)]
+        assert len(refused) == 1 and refused[0].msg.key == "error.game_full"
+        assert len((await one.info(CH)).seats) == 3
+    finally:
+        await a.close()
+        await b.close()
+
+
 async def test_unknown_game_and_bad_options_are_refused(service: Service) -> None:
     with pytest.raises(ServiceError) as e:
         await service.create(CH, 9, ANN, "chess")

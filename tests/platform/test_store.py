@@ -79,10 +79,11 @@ async def test_outcome_finishes_the_game_and_refuses_more_actions(store: Store) 
 
 async def test_seats_only_change_in_the_lobby(store: Store) -> None:
     gid = await _new(store)
-    assert await store.add_seat(gid, 8, "bob", 2.0)
-    assert not await store.add_seat(gid, 8, "bob", 2.0)  # twice: no second seat
+    assert await store.add_seat(gid, 8, "bob", 2.0, max_seats=2)
+    assert not await store.add_seat(gid, 8, "bob", 2.0, max_seats=3)  # twice: no second seat
+    assert not await store.add_seat(gid, 9, "cy", 2.0, max_seats=2)  # full
     await store.start_game(gid, seed=1, order=[8, 7], state={}, now=3.0)
-    assert not await store.add_seat(gid, 9, "cy", 4.0)
+    assert not await store.add_seat(gid, 9, "cy", 4.0, max_seats=5)
     assert not await store.remove_seat(gid, 8)
     assert [(s.user_id, s.seat) for s in await store.seats(gid)] == [(8, 0), (7, 1)]
 
