@@ -100,7 +100,12 @@ def _run(args: argparse.Namespace) -> int:
     from bot.discord.client import run_bot
 
     discord.utils.setup_logging()  # discord.py logs nothing until asked; its warnings matter
-    return asyncio.run(run_bot(cfg.token, args.db or cfg.db_path, args.dev_guild or cfg.dev_guild))
+    try:
+        return asyncio.run(run_bot(cfg.token, args.db or cfg.db_path,
+                                   args.dev_guild or cfg.dev_guild))
+    except KeyboardInterrupt:  # Ctrl+C: asyncio.run has cancelled run_bot, which closed all
+        print("tabula: stopped.", file=sys.stderr)
+        return 0
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from engine.core import Game, IllegalAction
 
 GAMES: dict[str, str] = {
     "res-publica": "engine.respublica:ResPublica",
+    "duel": "engine.duel:Duel",
 }
 
 

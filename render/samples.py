@@ -1,5 +1,5 @@
-"""Sample pictures from real games: seeded Res Publica games played by the random policy with
-the real engine, stopped at telling moments, rendered to PNG. `tabula samples` writes them
+"""Sample pictures from real games: seeded Res Publica and 7 Wonders Duel games played by the
+random policy with the real engine, stopped at telling moments, rendered to PNG. `tabula samples` writes them
 (committed under docs/samples/) so that anyone can see the pictures without running Discord.
 """
 
@@ -127,5 +127,67 @@ def write_samples(out_dir: Path, names: Sequence[str] = NAMES) -> list[Path]:
             seat = view["active"] if view["active"] is not None else 0
         hand = out_dir / f"{GAME}-{sample.name}-hand.png"
         hand.write_bytes(hand_png(GAME, game.view(state, seat), players, sample.locale))
+        written.append(hand)
+    written += write_duel_samples(out_dir)
+    return written
+
+
+# --- 7 Wonders Duel ------------------------------------------------------------------------------
+
+DUEL = "duel"
+DUEL_NAMES = ("Aurelia", "Bérénice")
+
+
+def _duel_at(game: Game, phase: str, age: int | None = None, taken: int = 0,
+             draft_round: int | None = None) -> Predicate:
+    """The first state in `phase` (of `age`), with at least `taken` cards gone from the structure
+    (or in that round of the wonder draft)."""
+
+    def stop(state: State) -> bool:
+        v = game.view(state, None)
+        if v["phase"] != phase or (age is not None and v["age"] != age):
+            return False
+        if draft_round is not None and (v.get("draft") or {}).get("round") != draft_round:
+            return False
+        return sum(1 for s in v["structure"] if s["taken"]) >= taken
+
+    return stop
+
+
+def duel_samples(game: Game) -> list[Sample]:
+    """Seeds of the engine's random games: 4 ends by civilian victory, 1 by military supremacy,
+    373 by scientific supremacy; 4 also reaches the Great Library and the Mausoleum."""
+    return [
+        Sample("draft-en", 2, 4, _duel_at(game, "draft", draft_round=2)),
+        Sample("age1-en", 2, 4, _duel_at(game, "play", 1, taken=7)),
+        Sample("age2-fr", 2, 4, _duel_at(game, "play", 2, taken=9), locale="fr"),
+        Sample("age3-en", 2, 4, _duel_at(game, "play", 3, taken=6)),
+        Sample("library-fr", 2, 4, _duel_at(game, "library"), locale="fr"),
+        Sample("mausoleum-en", 2, 4, _duel_at(game, "mausoleum")),
+        Sample("final-civilian-en", 2, 4, _never, hand_of=_winner(game)),
+        Sample("final-military-fr", 2, 1, _never, locale="fr", hand_of=_winner(game)),
+        Sample("final-science-en", 2, 373, _never, hand_of=_winner(game)),
+    ]
+
+
+def write_duel_samples(out_dir: Path, names: Sequence[str] = DUEL_NAMES) -> list[Path]:
+    """Write `duel-<moment>-board.png` and `-hand.png` for each Duel sample into `out_dir`."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    game = registry.get(DUEL)
+    written: list[Path] = []
+    players = list(names[:2])
+    for sample in duel_samples(game):
+        state = play_until(game, 2, sample.seed, sample.options, sample.stop)
+        view = game.view(state, None)
+        board = out_dir / f"{DUEL}-{sample.name}-board.png"
+        board.write_bytes(board_png(DUEL, view, players, sample.locale))
+        written.append(board)
+        if sample.hand_of is not None:
+            seat = sample.hand_of(state)
+        else:
+            seat = view["active"] if view["active"] is not None else 0
+        hand = out_dir / f"{DUEL}-{sample.name}-hand.png"
+        hand.write_bytes(hand_png(DUEL, game.view(state, seat), players, sample.locale))
         written.append(hand)
     return written

@@ -7,6 +7,7 @@ version it was drawn for, so a stale menu or a double click is refused ("error.s
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 
@@ -27,8 +28,10 @@ CHOICE_TEXT = 100  # characters in a suggestion's name and in its value
 MORE = " …"  # ends a suggested beginning: /move then opens the menu to choose the rest
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _fold(text: str) -> str:
-    """Lower case without accents, so that "deposer" finds "déposer"."""
+    """Lower case without accents, so that "deposer" finds "déposer". Cached: autocomplete
+    folds every legal text (thousands in a trade) at each keystroke, and cannot be deferred."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -108,6 +111,9 @@ async def move(interaction: discord.Interaction, action: str) -> None:
                                              info.id, info.version, prefix)
                 await interaction.followup.send(content, view=view, ephemeral=True)
                 return
+            if beginning and prefix is not None and menu.is_action(actions, prefix):
+                # A suggested beginning with a single continuation: that action.
+                text = " ".join(prefix)
         report = await service.act_in(info.id, interaction.user.id, text)
         await _after_move(interaction, report, text, menu_message_edit=False)
 

@@ -122,7 +122,6 @@ async def post_turn(
         if overtaken:
             report = Report(info, public=report.public)
         else:
-            await retire_buttons(client, service, info.id)
             if report.board is not None:
                 kwargs["file"] = discord.File(io.BytesIO(report.board), filename="board.png")
             if info.status == "active":
@@ -133,6 +132,9 @@ async def post_turn(
             log.warning("could not post the turn message of game %s: %s", info.id, error)
             return None
         if not overtaken:
+            # Only now that the new one is posted: if the post fails, the buttons of the
+            # previous turn message stay, and the game can go on from there.
+            await retire_buttons(client, service, info.id)
             await service.store.record_message(
                 info.id, message_id=message.id, channel_id=message.channel.id, kind="turn",
                 version=info.version, now=service.clock(),

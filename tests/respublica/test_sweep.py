@@ -1,5 +1,5 @@
 """The long sweep (issue: « random playouts of hundreds of seeds for 3, 4 and 5 players and both
-variants end without error »): 100 seeds per configuration, 600 games, with the checks that
+variants end without error »): 60 seeds per configuration, 360 games, with the checks that
 matter at every step and cost little: a prompted seat always has a legal action, the game ends,
 cards are conserved, the history replays to the final state, and the public view holds no hand.
 test_properties.py runs the expensive per-step checks (every legal text applies, leak probes)
@@ -19,7 +19,7 @@ from .helpers import G
 from .test_properties import MAX_STEPS, card_count
 
 CHUNK = 20  # seeds per test, so a failure names a small range and pytest reports progress
-SEEDS_PER_CONFIG = 100
+SEEDS_PER_CONFIG = 60
 
 
 @pytest.mark.slow

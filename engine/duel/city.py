@@ -1,0 +1,83 @@
+"""What a player's city gives, derived from the state (never stored twice).
+
+A player in the state is `{"coins", "cards", "wonders": [{"id", "card"}], "tokens", "shields"}`:
+`cards` is every card constructed, in order; a wonder is built when its `card` (the Age card
+tucked under it) is set.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.core import State
+
+from .cards import RESOURCES, SCIENCE, get
+
+TRADE_BASE = 2  # 7wd.md §1.7 Trading: 2 + the opponent's brown and grey production
+TRADE_FIXED = 1  # the reserves and the Customs House
+
+
+def player(state: State, seat: int) -> dict[str, Any]:
+    return state["players"][seat]
+
+
+def cards(state: State, seat: int, colours: tuple[str, ...] | None = None) -> list[str]:
+    own = player(state, seat)["cards"]
+    if colours is None:
+        return list(own)
+    return [c for c in own if get(c).colour in colours]
+
+
+def count(state: State, seat: int, *colours: str) -> int:
+    return len(cards(state, seat, colours))
+
+
+def built_wonders(state: State, seat: int) -> list[str]:
+    return [w["id"] for w in player(state, seat)["wonders"] if w["card"] is not None]
+
+
+def has_token(state: State, seat: int, flag: str) -> bool:
+    """Whether the seat owns the progress token with that lasting effect (`economy`, ...)."""
+    return any(get(t).effect("token") == flag for t in player(state, seat)["tokens"])
+
+
+def production(state: State, seat: int) -> dict[str, int]:
+    """Fixed production: brown and grey cards only (also what sets the opponent's trade price)."""
+    out = dict.fromkeys(RESOURCES, 0)
+    for cid in cards(state, seat, ("brown", "grey")):
+        for res, n in (get(cid).effect("produce") or {}).items():
+            out[res] += n
+    return out
+
+
+def choices(state: State, seat: int) -> list[tuple[str, ...]]:
+    """One-of-several producers: Forum, Caravansery (yellow), Great Lighthouse, Piraeus (wonders)."""
+    sources = cards(state, seat, ("yellow",)) + built_wonders(state, seat)
+    return [tuple(opts) for cid in sources if (opts := get(cid).effect("produce_choice"))]
+
+
+def trade_prices(state: State, seat: int) -> dict[str, int]:
+    """Coins per unit bought from the bank (7wd.md §1.7 Trading; reserves, Customs House)."""
+    fixed = {
+        r for cid in cards(state, seat, ("yellow",)) for r in get(cid).effect("trade_fixed") or ()
+    }
+    rival = production(state, 1 - seat)
+    return {r: TRADE_FIXED if r in fixed else TRADE_BASE + rival[r] for r in RESOURCES}
+
+
+def chains(state: State, seat: int) -> set[str]:
+    return {s for cid in cards(state, seat) if (s := get(cid).chain_gives)}
+
+
+def science(state: State, seat: int) -> Counter[str]:
+    """Scientific symbols from green cards and the Law token (7wd.md §1.1, §1.4)."""
+    found: Counter[str] = Counter()
+    for cid in cards(state, seat) + player(state, seat)["tokens"]:
+        if sym := get(cid).science:
+            found[sym] += 1
+    return Counter({s: found[s] for s in SCIENCE})
+
+
+def science_kinds(state: State, seat: int) -> int:
+    return sum(1 for n in science(state, seat).values() if n > 0)

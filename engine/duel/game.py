@@ -1,0 +1,466 @@
+"""7 Wonders Duel (base game): the rules as a small state machine of prompts over plain JSON.
+
+Component facts and rules: /work/shared/reference/7wd.md §1 (cited by section). Readings of
+ambiguous points: data/duel/README.md. Phases (who is asked what):
+
+    draft      the wonder draft: `draft <wonder>`                                  §1.7
+    play       a turn: `construct ...`, `discard ...`, `wonder ...`                §1.7
+    progress   a science pair (or a chosen Great Library token): `progress <token>` §1.4
+    library    the Great Library's 3 drawn tokens: `progress <token>`              §1.3
+    mausoleum  `mausoleum <card>` from the discard pile                            §1.3
+    destroy    Statue of Zeus / Circus Maximus: `destroy <card>`                   §1.3
+    start      who begins the next age: `start @<seat>`                            §1.7
+    over
+
+A turn's effects that need a decision are queued in `pending` and asked in order; when the
+queue is empty the turn ends (play again, end of age). Every action text is computed by
+`_options`, so `legal` and `apply` can never disagree; a refused text is explained by
+`explain.refuse` from public information only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import rng
+from engine.core import Event, Game, IllegalAction, Msg, Outcome, State
+
+from . import city, explain, scoring
+from . import structure as st
+from .cards import AGES, get, load
+from .moves import WONDER_LIMIT, Move, ask, options
+from .view import build_view
+
+# Setup figures (7wd.md §1.7 Setup and Decks)
+START_COINS = 7
+BOARD_TOKENS = 5
+REMOVED_PER_AGE = 3
+GUILDS_IN_AGE_III = 3
+DRAFT_GROUP = 4
+DRAFT_ORDER = (
+    [0, 1, 1, 0],
+    [1, 0, 0, 1],
+)  # first player 1, second 2, first the last; then reversed
+LIBRARY_DRAW = 3
+URBANISM_COINS = 4
+SCIENCE_SUPREMACY = 6
+
+
+def tok(cid: str) -> Msg:
+    """A component's name, translated at the edge."""
+    return Msg(f"duel.tok.{cid}")
+
+
+def seat_msg(seat: int) -> dict[str, int]:
+    return Msg.seat(seat)
+
+
+class Duel(Game):
+    key = "duel"
+    module = "duel"
+    min_players = 2
+    max_players = 2
+    options = ()
+
+    # --- setup ----------------------------------------------------------------------------------
+
+    def setup(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
+        if players != 2:
+            raise IllegalAction("duel.error.players")
+        comps = load()
+        state: State = {"rng": rng.seed_state(seed)}
+        wonders = list(comps.wonders)
+        rng.shuffle(state, wonders)
+        tokens = list(comps.tokens)
+        rng.shuffle(state, tokens)
+        decks: dict[str, list[str]] = {}
+        removed: dict[str, list[str]] = {}
+        for age in AGES:
+            deck = comps.age_cards(age)
+            rng.shuffle(state, deck)
+            removed[str(age)] = deck[:REMOVED_PER_AGE]  # unseen, out of the game
+            decks[str(age)] = deck[REMOVED_PER_AGE:]
+        guilds = comps.guilds()
+        rng.shuffle(state, guilds)
+        removed["guilds"] = guilds[GUILDS_IN_AGE_III:]
+        decks["3"] += guilds[:GUILDS_IN_AGE_III]
+        rng.shuffle(state, decks["3"])
+        state.update(
+            options={},
+            age=0,
+            phase="draft",
+            active=0,
+            turn=0,
+            draft={"round": 1, "offer": wonders[:DRAFT_GROUP], "order": list(DRAFT_ORDER[0])},
+            wonder_pool=wonders[DRAFT_GROUP:],  # hidden until revealed by the draft
+            decks=decks,
+            removed=removed,
+            structure=[],
+            discard=[],
+            board_tokens=tokens[:BOARD_TOKENS],
+            box_tokens=tokens[BOARD_TOKENS:],  # hidden: the Great Library draws from these
+            library=[],
+            players=[
+                {"coins": START_COINS, "cards": [], "wonders": [], "tokens": [], "shields": 0}
+                for _ in range(2)
+            ],
+            pawn=0,
+            loot=[False] * len(comps.military["tokens"]),
+            boxed_wonder=None,
+            pending=[],
+            play_again=False,
+            last=None,
+            outcome=None,
+        )
+        return state
+
+    # --- who acts -------------------------------------------------------------------------------
+
+    def prompt(self, state: State) -> dict[int, Msg]:
+        return ask(state)
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        if state["outcome"] is not None or seat != state["active"]:
+            return []
+        return list(options(state, seat))
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def apply(self, state: State, seat: int, action: str) -> list[Event]:
+        if state["outcome"] is not None:
+            raise IllegalAction("error.game_over")
+        if seat != state["active"]:
+            raise IllegalAction("error.not_your_turn")
+        text = self.canonical(action)
+        move = options(state, seat).get(text)
+        if move is None:
+            explain.refuse(state, seat, text)
+            raise IllegalAction("duel.error.unknown", action=text)  # refuse always raises
+        events = _DO[move.verb](state, seat, move)
+        state["last"] = {"seat": seat, "action": text}
+        if move.verb not in ("draft", "start"):  # those two set the next prompt themselves
+            events += _advance(state)
+        return events
+
+    # --- what is seen ---------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        out = state["outcome"]
+        if out is None:
+            return None
+        points = out["points"]
+        winners = tuple(out["winners"])
+        reason_params: dict[str, Any] = {"seat": seat_msg(winners[0])} if len(winners) == 1 else {}
+        reason = Msg(
+            f"duel.outcome.{out['reason']}" + ("_shared" if len(winners) > 1 else ""), reason_params
+        )
+        details = tuple(
+            Msg("duel.outcome.detail", {"seat": seat_msg(s), **points[s]}) for s in (0, 1)
+        )
+        return Outcome(winners, (points[0]["total"], points[1]["total"]), reason, details)
+
+
+# --- the draft (7wd.md §1.7 Wonder draft) ----------------------------------------------------------
+
+
+def _do_draft(state: State, seat: int, move: Move) -> list[Event]:
+    draft = state["draft"]
+    events = [_pick_wonder(state, seat, move.target)]
+    draft["order"].pop(0)
+    if len(draft["offer"]) == 1:  # the last wonder of a group goes to the player due to take it
+        events.append(_pick_wonder(state, draft["order"].pop(0), draft["offer"][0]))
+    if draft["offer"]:
+        state["active"] = draft["order"][0]
+        return events
+    if draft["round"] == 1:
+        pool = state["wonder_pool"]
+        draft.update(round=2, offer=pool[:DRAFT_GROUP], order=list(DRAFT_ORDER[1]))
+        state["wonder_pool"] = pool[DRAFT_GROUP:]  # the last 4 go back to the box unseen
+        state["active"] = draft["order"][0]
+        events.append(
+            Event(Msg("duel.log.draft_reveal", {"wonders": tuple(tok(w) for w in draft["offer"])}))
+        )
+        return events
+    state["draft"] = None
+    events += _start_age(state, 1)
+    state.update(phase="play", active=0, turn=0)  # the first player begins Age I
+    return events
+
+
+def _pick_wonder(state: State, seat: int, wonder: str) -> Event:
+    state["draft"]["offer"].remove(wonder)
+    city.player(state, seat)["wonders"].append({"id": wonder, "card": None})
+    return Event(Msg("duel.log.draft", {"seat": seat_msg(seat), "wonder": tok(wonder)}))
+
+
+def _start_age(state: State, age: int) -> list[Event]:
+    state["age"] = age
+    st.lay(state, age)
+    return [Event(Msg("duel.log.age", {"age": age}))]
+
+
+# --- a turn (7wd.md §1.7 Turn, Construction, Trading) ------------------------------------------------
+
+
+def _pay(state: State, seat: int, coins: int, trade: int) -> list[Event]:
+    city.player(state, seat)["coins"] -= coins
+    other = 1 - seat
+    if trade > 0 and city.has_token(state, other, "economy"):  # 7wd.md §1.4 Economy
+        city.player(state, other)["coins"] += trade
+        return [Event(Msg("duel.log.economy", {"seat": seat_msg(other), "n": trade}))]
+    return []
+
+
+def _do_construct(state: State, seat: int, move: Move) -> list[Event]:
+    q = move.quote
+    events = _pay(state, seat, q.coins, q.trade)
+    card, revealed = st.take(state, move.slot)
+    key = "duel.log.construct" + ("_chain" if move.chain else "" if q.coins else "_free")
+    events.append(Event(Msg(key, {"seat": seat_msg(seat), "card": tok(card), "n": q.coins})))
+    if move.chain and city.has_token(state, seat, "urbanism"):  # 7wd.md §1.4 Urbanism
+        city.player(state, seat)["coins"] += URBANISM_COINS
+        events.append(
+            Event(Msg("duel.log.urbanism", {"seat": seat_msg(seat), "n": URBANISM_COINS}))
+        )
+    events += _construct(state, seat, card)
+    return events + revealed
+
+
+def _do_discard(state: State, seat: int, move: Move) -> list[Event]:
+    card, revealed = st.take(state, move.slot)
+    state["discard"].append(card)
+    city.player(state, seat)["coins"] += move.gain
+    return [
+        Event(Msg("duel.log.discard", {"seat": seat_msg(seat), "card": tok(card), "n": move.gain}))
+    ] + revealed
+
+
+def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
+    q = move.quote
+    events = _pay(state, seat, q.coins, q.trade)
+    card, revealed = st.take(state, move.slot)
+    me = city.player(state, seat)
+    next(w for w in me["wonders"] if w["id"] == move.target)["card"] = card
+    wonder = get(move.target)
+    events.append(
+        Event(
+            Msg(
+                "duel.log.wonder",
+                {"seat": seat_msg(seat), "wonder": tok(wonder.id), "card": tok(card), "n": q.coins},
+            )
+        )
+    )
+    events += revealed
+    events += _wonder_limit(state)
+    me["coins"] += wonder.effect("coins") or 0
+    if lost := wonder.effect("opponent_loses"):
+        events += _lose_coins(state, 1 - seat, lost)
+    if wonder.shields:  # Strategy does not apply to wonders (7wd.md §1.3)
+        events += _move_pawn(state, seat, wonder.shields)
+        if state["outcome"]:
+            return events
+    if wonder.effect("play_again") or city.has_token(state, seat, "theology"):
+        state["play_again"] = True
+    colour = wonder.effect("destroy")
+    if colour and city.count(state, 1 - seat, colour):
+        state["pending"].append({"phase": "destroy", "seat": seat, "colour": colour})
+    if wonder.effect("mausoleum") and state["discard"]:
+        state["pending"].append({"phase": "mausoleum", "seat": seat})
+    if wonder.effect("great_library") and state["box_tokens"]:
+        events += _draw_library(state, seat)
+    return events
+
+
+def _wonder_limit(state: State) -> list[Event]:
+    """« Only 7 wonders can be built »: the 8th returns to the box (7wd.md §1.3)."""
+    built = sum(len(city.built_wonders(state, s)) for s in (0, 1))
+    if built != WONDER_LIMIT:
+        return []
+    events = []
+    for s in (0, 1):
+        for w in city.player(state, s)["wonders"]:
+            if w["card"] is None:
+                state["boxed_wonder"] = w["id"]
+                events.append(Event(Msg("duel.log.boxed", {"wonder": tok(w["id"])})))
+    return events
+
+
+def _draw_library(state: State, seat: int) -> list[Event]:
+    left = list(state["box_tokens"])  # they stay in the box until one is chosen
+    drawn = [left.pop(rng.randbelow(state, len(left))) for _ in range(min(LIBRARY_DRAW, len(left)))]
+    state["library"] = drawn
+    state["pending"].append({"phase": "library", "seat": seat})
+    return [Event(Msg("duel.log.library", {"tokens": tuple(tok(t) for t in drawn)}), (seat,))]
+
+
+def _construct(state: State, seat: int, card_id: str) -> list[Event]:
+    """A card enters the city: its immediate effects (7wd.md §1.2), military and science."""
+    card = get(card_id)
+    me = city.player(state, seat)
+    me["cards"].append(card_id)
+    gain = card.effect("coins") or 0
+    if per := card.effect("coins_per_card"):  # counted with the card itself (README reading)
+        gain += per["coins"] * city.count(state, seat, *per["colours"])
+    if per_wonder := card.effect("coins_per_wonder"):
+        gain += per_wonder * len(city.built_wonders(state, seat))
+    if (guild := card.effect("guild")) and guild["coins"]:  # Builders, Moneylenders: 0 coins
+        gain += guild["coins"] * scoring.guild_count(state, guild["counts"])
+    me["coins"] += gain
+    events = []
+    if gain:
+        events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(seat), "n": gain})))
+    shields = card.shields
+    if shields and card.colour == "red" and city.has_token(state, seat, "strategy"):
+        shields += 1  # 7wd.md §1.4 Strategy: red buildings only
+    if shields:
+        events += _move_pawn(state, seat, shields)
+    if card.science:
+        events += _science(state, seat, card.science)
+    return events
+
+
+def _science(state: State, seat: int, symbol: str) -> list[Event]:
+    """A pair of identical symbols earns a progress token; 6 different win (7wd.md §1.4)."""
+    if city.science_kinds(state, seat) >= SCIENCE_SUPREMACY:
+        return _win(state, seat, "science")
+    if city.science(state, seat)[symbol] == 2 and any(state["board_tokens"]):
+        state["pending"].insert(0, {"phase": "progress", "seat": seat})
+    return []
+
+
+def _lose_coins(state: State, seat: int, n: int) -> list[Event]:
+    p = city.player(state, seat)
+    lost = min(n, p["coins"])
+    p["coins"] -= lost
+    return [Event(Msg("duel.log.lose", {"seat": seat_msg(seat), "n": lost}))]
+
+
+def _move_pawn(state: State, seat: int, shields: int) -> list[Event]:
+    """Each shield moves the pawn one space towards the opponent's capital; entering a zone
+    applies its looting token; reaching the capital wins (7wd.md §1.5)."""
+    comps = load()
+    step = 1 if seat == 0 else -1
+    capital = comps.military["capital"]
+    city.player(state, seat)["shields"] += shields
+    events = [Event(Msg("duel.log.shields", {"seat": seat_msg(seat), "n": shields}))]
+    for _ in range(shields):
+        state["pawn"] += step
+        pawn = state["pawn"]
+        for i, token in enumerate(comps.military["tokens"]):
+            if (
+                not state["loot"][i]
+                and token["against"] != seat
+                and token["first"] <= pawn <= token["last"]
+            ):
+                state["loot"][i] = True
+                events += _lose_coins(state, token["against"], token["loot"])
+        if abs(pawn) >= capital:
+            return events + _win(state, seat, "military")
+    return events
+
+
+def _win(state: State, seat: int, reason: str) -> list[Event]:
+    state["outcome"] = {"winners": [seat], "reason": reason, "points": scoring.breakdown(state)}
+    return [Event(Msg(f"duel.log.win_{reason}", {"seat": seat_msg(seat)}))]
+
+
+def _gain_token(state: State, seat: int, token_id: str) -> list[Event]:
+    token = get(token_id)
+    me = city.player(state, seat)
+    me["tokens"].append(token_id)
+    me["coins"] += token.effect("coins") or 0
+    events = [Event(Msg("duel.log.progress", {"seat": seat_msg(seat), "token": tok(token_id)}))]
+    if token.science and city.science_kinds(state, seat) >= SCIENCE_SUPREMACY:
+        events += _win(state, seat, "science")
+    return events
+
+
+# --- the sub-prompts ------------------------------------------------------------------------------
+
+
+def _do_progress(state: State, seat: int, move: Move) -> list[Event]:
+    entry = state["pending"].pop(0)
+    if entry["phase"] == "library":
+        state["box_tokens"].remove(move.target)  # the other two stay in the box (§1.3)
+        state["library"] = []
+    else:
+        board = state["board_tokens"]
+        board[board.index(move.target)] = None
+    return _gain_token(state, seat, move.target)
+
+
+def _do_mausoleum(state: State, seat: int, move: Move) -> list[Event]:
+    state["pending"].pop(0)
+    state["discard"].remove(move.target)
+    events = [Event(Msg("duel.log.mausoleum", {"seat": seat_msg(seat), "card": tok(move.target)}))]
+    return events + _construct(state, seat, move.target)
+
+
+def _do_destroy(state: State, seat: int, move: Move) -> list[Event]:
+    state["pending"].pop(0)
+    city.player(state, 1 - seat)["cards"].remove(move.target)
+    state["discard"].append(move.target)
+    return [Event(Msg("duel.log.destroy", {"seat": seat_msg(seat), "card": tok(move.target)}))]
+
+
+def _do_start(state: State, seat: int, move: Move) -> list[Event]:
+    chosen = move.seat
+    state.update(phase="play", active=chosen, turn=chosen)
+    return [Event(Msg("duel.log.start", {"seat": seat_msg(seat), "first": seat_msg(chosen)}))]
+
+
+_DO = {
+    "draft": _do_draft,
+    "construct": _do_construct,
+    "discard": _do_discard,
+    "wonder": _do_wonder,
+    "progress": _do_progress,
+    "mausoleum": _do_mausoleum,
+    "destroy": _do_destroy,
+    "start": _do_start,
+}
+
+
+# --- after every action ---------------------------------------------------------------------------
+
+
+def _advance(state: State) -> list[Event]:
+    """Ask the next pending decision, or end the turn: play again, end of age, end of game."""
+    if state["outcome"] is not None:
+        state.update(phase="over", active=None, pending=[], play_again=False)
+        return []
+    if state["pending"]:
+        entry = state["pending"][0]
+        state.update(phase=entry["phase"], active=entry["seat"])
+        return []
+    turn = state["turn"]
+    if not st.empty(state):
+        again = state["play_again"]
+        nxt = turn if again else 1 - turn
+        state.update(phase="play", active=nxt, turn=nxt, play_again=False)
+        return [Event(Msg("duel.log.play_again", {"seat": seat_msg(turn)}))] if again else []
+    # End of an age (7wd.md §1.7): a pending "play again" is lost.
+    state["play_again"] = False
+    if state["age"] == AGES[-1]:
+        return _civilian_end(state)
+    pawn = state["pawn"]
+    # The weaker military chooses; with the pawn centred, the last active player (README).
+    chooser = 1 if pawn > 0 else 0 if pawn < 0 else turn
+    events = _start_age(state, state["age"] + 1)
+    state.update(phase="start", active=chooser, turn=chooser)
+    return events
+
+
+def _civilian_end(state: State) -> list[Event]:
+    """Civilian victory: most points; tie -> most blue-card points; still tied -> shared."""
+    points = scoring.breakdown(state)
+    key = [(p["total"], p["blue"]) for p in points]
+    best = max(key)
+    winners = [s for s in (0, 1) if key[s] == best]
+    state["outcome"] = {"winners": winners, "reason": "civilian", "points": points}
+    state.update(phase="over", active=None)
+    return [Event(Msg("duel.log.end", {"a": points[0]["total"], "b": points[1]["total"]}))]

@@ -1,0 +1,93 @@
+"""What constructing something costs a player in coins (7wd.md §1.7 Construction and Trading).
+
+Resources are never spent: the city's production covers what it can, one-of-several producers
+(Forum, Caravansery, Great Lighthouse, Piraeus) each cover one unit of one of their resources,
+and every missing unit is bought from the bank at the player's trade price. The producers are
+always used the cheapest way: any other use only costs more and changes nothing else.
+
+Architecture (wonders) and Masonry (blue cards) make the cost 2 resources lighter, and the
+player chooses which (7wd.md §1.4). When that choice changes the price, every distinct choice
+is a separate quote (`spare`), so the choice is part of the action text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from engine.core import State
+
+from . import city
+from .cards import RESOURCES, Component
+
+REDUCTION = 2  # Architecture, Masonry: « 2 fewer resources »
+
+
+@dataclass(frozen=True)
+class Quote:
+    coins: int  # everything paid to the bank: the printed coin cost plus the trading
+    trade: int  # the part paid for resources (what Economy hands to the opponent)
+    spare: tuple[str, ...] | None = None  # resources spared by Architecture/Masonry, if it matters
+
+
+def trade_cost(need: dict[str, int], producers: list[tuple[str, ...]], unit: dict[str, int]) -> int:
+    """The cheapest purchase of `need` once each producer has covered one unit (exhaustive:
+    at most 4 producers of 2-3 options)."""
+
+    def best(i: int) -> int:
+        if i == len(producers):
+            return sum(n * unit[r] for r, n in need.items() if n > 0)
+        found = best(i + 1)
+        for r in producers[i]:
+            if need.get(r, 0) > 0:
+                need[r] -= 1
+                found = min(found, best(i + 1))
+                need[r] += 1
+        return found
+
+    return best(0)
+
+
+def _trade(state: State, seat: int, cost: dict[str, int]) -> int:
+    made = city.production(state, seat)
+    need = {r: max(0, cost.get(r, 0) - made[r]) for r in RESOURCES}
+    return trade_cost(need, city.choices(state, seat), city.trade_prices(state, seat))
+
+
+def reduction(state: State, seat: int, comp: Component) -> int:
+    """How many resources the player may leave out of this component's cost."""
+    if comp.kind == "wonder" and city.has_token(state, seat, "architecture"):
+        return REDUCTION
+    if comp.kind == "card" and comp.colour == "blue" and city.has_token(state, seat, "masonry"):
+        return REDUCTION
+    return 0
+
+
+def quotes(state: State, seat: int, comp: Component) -> list[Quote]:
+    """Every distinct way to pay for `comp` (one, unless sparing resources changes the price)."""
+    res = comp.resource_cost
+    k = min(reduction(state, seat, comp), sum(res.values()))
+    if k == 0:
+        t = _trade(state, seat, res)
+        return [Quote(comp.coin_cost + t, t)]
+    units = [r for r in RESOURCES for _ in range(res.get(r, 0))]
+    priced: dict[tuple[str, ...], int] = {}
+    for spare in combinations(units, k):  # units are in canonical order, so each tuple is too
+        if spare not in priced:
+            left = dict(res)
+            for r in spare:
+                left[r] -= 1
+            priced[spare] = _trade(state, seat, left)
+    if len(set(priced.values())) == 1:
+        t = next(iter(priced.values()))
+        return [Quote(comp.coin_cost + t, t)]
+    return [Quote(comp.coin_cost + t, t, spare) for spare, t in priced.items()]
+
+
+def cheapest(state: State, seat: int, comp: Component) -> Quote:
+    return min(quotes(state, seat, comp), key=lambda q: q.coins)
+
+
+def chained(state: State, seat: int, comp: Component) -> bool:
+    """Free by chain: the city shows the symbol printed on this card's cost (7wd.md §1.1)."""
+    return comp.chain_from is not None and comp.chain_from in city.chains(state, seat)

@@ -1,0 +1,63 @@
+"""The age structure: laying it out, which cards are accessible, revealing (7wd.md §1.6).
+
+In the state, `structure` is a list of slots `{"row", "col", "card", "up"}`: `card` is None once
+taken; `up` is whether the face is visible. A card at (r, c) is covered by the cards still at
+(r+1, c-1) and (r+1, c+1); face-down cards are turned up when they become accessible.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, Msg, State
+
+from .cards import load
+
+
+def lay(state: State, age: int) -> None:
+    """Deal the age's shuffled deck onto its structure, in slot order."""
+    deck = state["decks"][str(age)]
+    slots = load().structures[age]
+    if len(deck) != len(slots):
+        raise AssertionError(f"age {age}: {len(deck)} cards for {len(slots)} slots")
+    state["structure"] = [
+        {"row": s.row, "col": s.col, "card": deck[i], "up": s.face_up} for i, s in enumerate(slots)
+    ]
+    state["decks"][str(age)] = []
+
+
+def covered(structure: list[dict[str, Any]], i: int) -> bool:
+    slot = structure[i]
+    return any(
+        other["card"] is not None
+        and other["row"] == slot["row"] + 1
+        and abs(other["col"] - slot["col"]) == 1
+        for other in structure
+    )
+
+
+def accessible(structure: list[dict[str, Any]], i: int) -> bool:
+    return structure[i]["card"] is not None and not covered(structure, i)
+
+
+def accessible_cards(state: State) -> dict[str, int]:
+    """Accessible card id -> slot index (accessible cards are always face up)."""
+    s = state["structure"]
+    return {slot["card"]: i for i, slot in enumerate(s) if accessible(s, i)}
+
+
+def empty(state: State) -> bool:
+    return all(slot["card"] is None for slot in state["structure"])
+
+
+def take(state: State, i: int) -> tuple[str, list[Event]]:
+    """Remove the card of slot i; turn up the cards it uncovered (public events)."""
+    s = state["structure"]
+    card = s[i]["card"]
+    s[i]["card"] = None
+    events = []
+    for j, slot in enumerate(s):
+        if slot["card"] is not None and not slot["up"] and accessible(s, j):
+            slot["up"] = True
+            events.append(Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
+    return card, events

@@ -1,0 +1,92 @@
+"""Every player-facing text exists in French and English (ARCHITECTURE, In Discord)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import data
+from engine.core import Msg
+from engine.duel import cards as C
+from engine.i18n import action_label, has, translate
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = {
+    loc: json.loads(data.path("duel", "i18n", f"{loc}.json").read_text("utf-8"))
+    for loc in ("en", "fr")
+}
+
+
+def fields(template) -> set[str]:
+    texts = template.values() if isinstance(template, dict) else [template]
+    return {f for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
+
+
+def test_catalogues_have_the_same_keys_and_parameters() -> None:
+    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
+    assert en.keys() == fr.keys()
+    assert all(k.startswith("duel.") and not k.startswith("duel.render.") for k in en)
+    for key in en:
+        assert fields(en[key]) == fields(fr[key]), key
+
+
+def test_every_key_the_engine_names_exists() -> None:
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "duel").glob("*.py"))
+    literal = set(re.findall(r'"(duel\.[a-z_.\-]+[a-z])"', source))
+    built = {
+        *(
+            f"duel.ask.{p}"
+            for p in ("draft", "play", "progress", "library", "mausoleum", "destroy", "start")
+        ),
+        *(f"duel.colour.{c}" for c in C.COLOURS),
+        *(
+            f"duel.outcome.{r}"
+            for r in ("civilian", "civilian_shared", "military", "science", "detail")
+        ),
+        *(f"duel.log.win_{r}" for r in ("military", "science")),
+        *(f"duel.log.construct{x}" for x in ("", "_chain", "_free")),
+        "duel.name",
+        "duel.rules",
+    }
+    for key in literal | built:
+        assert has(key, "en") and has(key, "fr"), key
+
+
+def test_every_action_token_has_a_label_and_names_match_the_data() -> None:
+    words = {
+        "draft",
+        "construct",
+        "discard",
+        "wonder",
+        "progress",
+        "mausoleum",
+        "destroy",
+        "start",
+        "pay",
+        "free",
+        "chain",
+        "gain",
+        "spare",
+        *C.RESOURCES,
+    }
+    for word in words:
+        assert has(f"duel.tok.{word}", "en") and has(f"duel.tok.{word}", "fr"), word
+    for kind in ("card", "wonder", "progress"):
+        for cid in C.ids(kind):
+            comp = C.get(cid)
+            assert CATALOGUES["en"][f"duel.tok.{cid}"] == comp.name_en
+            assert CATALOGUES["fr"][f"duel.tok.{cid}"] == comp.name_fr
+
+
+def test_translations_read_well() -> None:
+    assert action_label("duel", "construct glassworks pay 3", "en") == "construct Glassworks pay 3"
+    assert (
+        action_label("duel", "wonder the-pyramids lumber-yard free", "fr")
+        == "bâtir la merveille Les Pyramides Chantier gratuit"
+    )
+    assert action_label("duel", "start @1", "fr", ["Ann", "Bob"]) == "faire commencer Bob"
+    msg = Msg("duel.log.construct", {"seat": Msg.seat(0), "card": Msg("duel.tok.press"), "n": 1})
+    assert translate(msg, "en", ["Ann", "Bob"]) == "Ann constructs Press for 1 coin."
+    assert translate(msg, "fr", ["Ann", "Bob"]) == "Ann construit Presse pour 1 pièce."

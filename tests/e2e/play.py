@@ -1,0 +1,187 @@
+"""Playing as people do, from what the Discord client shows: who is called in the latest turn
+message, the suggestions of /move, the Play button and its menus.
+
+A random player walks the suggestions: it picks one of the (at most 25) suggestions; a
+suggestion ending in " …" is a beginning, which it types further to see the next ones, or sends
+as is (/move then opens the choice menu), where it picks options until the action is played.
+
+Nothing here knows a game: `play_to_the_end` plays any game started in the channel to its end,
+checking what every game must show. A new game's end-to-end test opens the game with its
+options, calls it, and checks what is particular to that game (see test_respublica.py).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass, field
+
+from PIL import Image
+
+from engine.core import Msg
+from engine.i18n import translate
+from tests.e2e.conftest import World
+from tests.standin import Message, Player, Reply
+
+MORE = " …"
+
+
+@dataclass
+class Seen:
+    """What players were shown, gathered over a game, for the privacy checks."""
+
+    private: list[str] = field(default_factory=list)  # lines of ephemeral replies only
+    actions: int = 0
+    acks: int = 0
+    menus: int = 0
+    suggestions: int = 0
+
+
+def called(world: World, players: list[Player]) -> list[Player]:
+    """The players the latest turn message calls (mentioned and pinged)."""
+    turn = world.turn_message()
+    return [p for p in players if p.id in turn.pinged]
+
+
+def check_board(message: Message) -> Image.Image:
+    """The turn message's board: a real PNG, within Discord's size limit."""
+    board = message.attachment("board.png")
+    assert board is not None, message.content
+    assert 0 < len(board.data) < 10 * 2**20
+    image = Image.open(io.BytesIO(board.data))
+    assert image.format == "PNG"
+    image.load()  # decodes it all: a truncated or corrupt file raises here
+    return image
+
+
+async def walk_menu(player: Player, menu: Message, rng: random.Random, seen: Seen) -> Message:
+    """Pick options in an ephemeral choice menu until it has played an action."""
+    assert menu.ephemeral and menu.visible_to == player.id
+    for _ in range(40):
+        if not menu.components:
+            return menu
+        seen.menus += 1
+        select = menu.components[0]["components"][0]
+        assert select["type"] == 3
+        buttons = [c for row in menu.components[1:] for c in row["components"]]
+        following = [b for b in buttons if b["custom_id"].startswith("tabula:page:")
+                     and "▶" in (b.get("emoji") or {}).get("name", "")]
+        if following and rng.random() < 0.3:
+            await player.click(menu, following[0]["custom_id"])
+            continue
+        option = rng.choice(select["options"])
+        await player.choose(menu, select["custom_id"], [option["value"]])
+    raise AssertionError("the menu never ended")
+
+
+async def move_by_suggestions(player: Player, rng: random.Random, seen: Seen) -> Reply:
+    """/move, choosing among the suggestions as the player types."""
+    typed = ""
+    for depth in range(8):
+        suggested = (await player.autocomplete("move", "action", action=typed)).choices
+        seen.suggestions += 1
+        assert 0 < len(suggested) <= 25, (typed, suggested)
+        assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in suggested)
+        value = rng.choice(suggested)["value"]
+        if not value.endswith(MORE):
+            return await player.slash("move", action=value)
+        stem = value[: -len(MORE)]
+        if stem == typed.strip() or depth == 7 or rng.random() < 0.3:
+            reply = await player.slash("move", action=value)  # /move opens the menu there
+            [menu] = reply.messages
+            await walk_menu(player, menu, rng, seen)
+            return reply
+        typed = stem + " "
+    raise AssertionError("unreachable")
+
+
+async def move_by_button(world: World, player: Player, rng: random.Random, seen: Seen) -> Reply:
+    """The Play button of the latest turn message, then its menu."""
+    turn = world.turn_message()
+    play = next(c for c in turn.custom_ids() if c.startswith("tabula:play:"))
+    reply = await player.click(turn, play)
+    [menu] = reply.messages
+    await walk_menu(player, menu, rng, seen)
+    return reply
+
+
+def remember_private(reply: Reply, seen: Seen) -> None:
+    """The lines after "You played: ..." in the actor's acknowledgement are for them alone."""
+    for message in reply.messages:
+        assert message.ephemeral, message.content
+        lines = message.content.splitlines()
+        if lines and lines[0].startswith("✅"):
+            seen.acks += 1
+            seen.private.extend(line for line in lines[1:] if line.strip())
+
+
+def text(key: str, locale: str, **params: object) -> str:
+    """A catalogue text as a player with Discord locale `locale` reads it."""
+    return translate(Msg(key, params), "fr" if locale.startswith("fr") else "en")
+
+
+async def check_refusals(world: World, actor: Player, others: list[Player],
+                         outsider: Player) -> None:
+    """Wrong moves are refused privately, in the sender's language, and change nothing."""
+    before = len(world.public())
+    garbage = await actor.slash("move", action="fly to the moon")
+    assert garbage.ephemeral and not garbage.failed
+    assert text("error.unknown_action", actor.locale, action="fly to the moon") in garbage.text
+    for other in others:
+        early = await other.slash("move", action="end")
+        assert early.ephemeral and text("error.not_your_turn", other.locale) in early.text
+    stranger = await outsider.slash("move", action="end")
+    assert stranger.ephemeral and text("error.not_seated", outsider.locale) in stranger.text
+    assert len(world.public()) == before
+
+
+async def play_to_the_end(world: World, players: list[Player], rng: random.Random,
+                          outsider: Player, limit: int = 2000) -> Seen:
+    """Play the channel's game to its end as its players would, checking after every move:
+    a new turn message with a valid board and the called players mentioned and pinged, the
+    previous one without buttons, the mover's acknowledgement private and in their language;
+    and now and then refusals, and the My hand button."""
+    seen = Seen()
+    previous = None
+    while True:
+        turn = world.turn_message()
+        if previous is not None:
+            assert turn is not previous, "the move posted no new turn message"
+            assert previous.components == []  # the buttons moved to the newest message
+        check_board(turn)
+        if not turn.components:
+            return seen  # the game is over
+        acting = called(world, players)
+        assert acting, turn.content
+        for player in acting:
+            assert player.mention in turn.content
+        player = rng.choice(acting)
+        seen.actions += 1
+        if seen.actions % 60 == 3:
+            await check_refusals(world, player, [p for p in players if p not in acting], outsider)
+        if seen.actions % 40 == 11:
+            hand = await world.click_on_turn(player, "tabula:hand:")
+            assert hand.ephemeral and hand.last.visible_to == player.id
+            picture = hand.last.attachment("hand.png")
+            assert picture is not None and picture.data[:8] == b"\x89PNG\r\n\x1a\n"
+            seen.private += [line[2:] for line in hand.text.splitlines() if line.startswith("> ")]
+        if rng.random() < 0.25:
+            reply = await move_by_button(world, player, rng, seen)
+        else:
+            reply = await move_by_suggestions(player, rng, seen)
+        assert not reply.failed
+        remember_private(reply, seen)
+        assert reply.messages[-1].content.startswith(text("discord.move.played", player.locale,
+                                                          action="").split("**")[0])
+        previous = turn
+        assert seen.actions < limit, "the game does not end"
+
+
+def check_privacy(world: World, seen: Seen) -> None:
+    """What was shown to one player only never reached the channel."""
+    public = "\n".join(m.content for m in world.public())
+    assert seen.private, "no private line was ever shown"
+    for line in set(seen.private):
+        assert line not in public, line
+    for message in world.public():
+        assert message.attachment("hand.png") is None

@@ -1,0 +1,88 @@
+"""Every command once, through the stand-in: the sync Discord accepted, the lobby, looking at a
+game, resigning and abandoning; answers private where they should be, and within the limits."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from tests.e2e.conftest import World
+from tests.e2e.play import called, check_board
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_the_commands_are_synced_with_their_french_names(world: World) -> None:
+    game = world.standin.command("game")
+    move = world.standin.command("move")
+    assert game is not None and move is not None and game.guild_id is None  # global
+    assert game.data["name_localizations"]["fr"] == "partie"
+    subs = {o["name"] for o in game.data["options"]}
+    assert {"new", "join", "leave", "start", "status", "board", "hand", "log", "resign",
+            "abandon", "rules"} <= subs
+    [action] = move.data["options"]
+    assert action["autocomplete"] is True and action["required"] is True
+
+
+async def test_a_dev_guild_gets_the_commands_at_once(world: World) -> None:
+    world.bot_options = {"dev_guild": world.standin.guild_id}
+    world.standin.commands.clear()
+    await world.restart()
+    game = world.standin.command("game")
+    assert game is not None and game.guild_id == world.standin.guild_id
+    reply = await world.player("Alice").slash("game rules", game="res-publica")
+    assert reply.ephemeral and "Res Publica" in reply.text
+
+
+async def test_the_lobby_and_looking_at_a_game(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 7)
+    alice, bob, carol = world.player("Alice"), world.player("Bob"), world.player("Carol")
+    dave = world.player("Dave", manager=True)
+    rules = await alice.slash("game rules")
+    assert rules.ephemeral and "Res Publica" in rules.text  # no game here: which one?
+    suggested = await alice.autocomplete("game new", "options", game="res-publica", options="cl")
+    assert [c["value"] for c in suggested.choices] == ["classic"]
+    await alice.slash("game new", game="res-publica", options="classic")
+    again = await bob.slash("game new", game="res-publica")
+    assert again.ephemeral and again.text.startswith("⛔")  # one live game per channel
+    await bob.slash("game join")
+    status = await bob.slash("game status")
+    assert status.ephemeral and "Alice, Bob" in status.text
+    early = await bob.slash("game start")
+    assert early.ephemeral and early.text.startswith("⛔")  # only its creator starts it
+    left = await bob.slash("game leave")
+    assert not left.failed and "Bob" in world.public()[-1].content
+    for who in (bob, carol):
+        await who.slash("game join")
+    too_few = await dave.slash("game board")
+    assert too_few.ephemeral and too_few.text.startswith("⛔")  # not started yet
+    started = await dave.slash("game start")  # a channel manager may start it
+    assert not started.failed and world.turn_message().components
+
+    board = await carol.slash("game board")
+    assert board.ephemeral and board.last.attachment("board.png")
+    check_board(board.last)
+    hand = await carol.slash("game hand")
+    picture = hand.last.attachment("hand.png")
+    assert hand.ephemeral and picture is not None
+    assert Image.open(io.BytesIO(picture.data)).format == "PNG"
+    log = await carol.slash("game log", page=1)
+    assert log.ephemeral and log.text
+    abandon = await carol.slash("game abandon")
+    assert abandon.ephemeral and abandon.text.startswith("⛔")  # not hers to abandon
+
+    [player] = called(world, [alice, bob, carol])
+    posts = len(world.public())
+    resigned = await player.slash("game resign")
+    assert not resigned.failed
+    final = world.public()[-1]
+    assert len(world.public()) == posts + 1 and final.components == []
+    assert all(not m.components for m in world.public())
+    over = await player.slash("move", action="end")
+    assert over.ephemeral and over.text.startswith("⛔")
+    reopened = await alice.slash("game new", game="res-publica")
+    assert not reopened.failed  # the channel is free again
+    closed = await alice.slash("game abandon")
+    assert not closed.failed and "Alice" in world.public()[-1].content

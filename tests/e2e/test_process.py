@@ -1,0 +1,82 @@
+"""`tabula run`, as deployed, in its own process: it takes over a game that another bot process
+left on the same SQLite file, and the buttons of the earlier messages work in it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import World
+from tests.e2e.play import called, check_board
+from tests.standin import TOKEN
+
+pytestmark = pytest.mark.e2e
+
+# The process is the real entry point; only the two addresses are aimed at the stand-in.
+LAUNCH = """
+import os, sys, yarl, discord.gateway, discord.http
+discord.http.Route.BASE = os.environ["STANDIN_API"]
+discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["STANDIN_GATEWAY"])
+from bot.cli import main
+sys.exit(main(["run"]))
+"""
+
+
+async def eventually(check: Callable[[], bool], timeout: float = 20) -> None:
+    """The bot is in another process: wait until what the user sees says it has answered."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        if loop.time() > deadline:
+            raise TimeoutError("the bot process did not answer")
+        await asyncio.sleep(0.02)
+
+
+async def test_tabula_run_takes_over_a_game_on_the_same_file(
+    world: World, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 9)
+    players = [world.player("Alice"), world.player("Bob"), world.player("Carol")]
+    await players[0].slash("game new", game="res-publica")
+    for p in players[1:]:
+        await p.slash("game join")
+    await players[0].slash("game start")
+    before = world.turn_message()
+    await world.stop_bot()
+
+    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "TABULA_DB": str(world.db_path),
+           "STANDIN_API": world.standin.api, "STANDIN_GATEWAY": world.standin.gateway}
+    env.pop("TABULA_DEV_GUILD", None)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", LAUNCH, cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        await eventually(lambda: world.standin.identifies == 2, timeout=30)
+        [player] = called(world, players)
+        for p in players:
+            p.settle = None  # another process: wait on what the user sees instead
+        opened = await player.click(before, next(c for c in before.custom_ids() if "play" in c))
+        assert not opened.failed
+        await eventually(lambda: bool(opened.messages) and bool(opened.last.components))
+        menu = opened.last
+        select = menu.components[0]["components"][0]
+        end = next(o["value"] for o in select["options"] if o["label"] == "end")
+        picked = await player.choose(menu, select["custom_id"], [end])
+        assert not picked.failed
+        await eventually(lambda: menu.content.startswith("✅"))  # the bot's last step
+        assert menu.content.startswith("✅ You played: **end**")
+        assert world.turn_message() is not before and not before.components
+        check_board(world.turn_message())
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGINT)  # Ctrl+C
+        stdout, stderr = await asyncio.wait_for(process.communicate(), 20)
+    assert process.returncode == 0, stderr.decode()
+    assert b"Traceback" not in stderr, stderr.decode()
+    await eventually(lambda: world.standin.current is None, timeout=5)  # a clean gateway close

@@ -1,0 +1,49 @@
+"""A complete game of Res Publica, from /game new to the final scores, played only through what
+a Discord client sends (slash commands, autocomplete, buttons, select menus), and checked on what
+the players see: the channel, and each one's ephemeral replies."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.e2e.conftest import World
+from tests.e2e.play import check_privacy, play_to_the_end
+
+pytestmark = pytest.mark.e2e
+
+SEED = 11  # the deal and seating, and the players' choices: a game of about 300 actions
+
+
+async def test_a_complete_game_of_res_publica(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    alice = world.player("Alice", locale="fr")
+    bob, carol = world.player("Bob"), world.player("Carol", locale="en-GB")
+    eve = world.player("Eve")  # watches, never seated
+    players = [alice, bob, carol]
+
+    opened = await alice.slash("game new", game="res-publica", options="classic")
+    assert not opened.failed and opened.messages == []  # the public post says it all
+    lobby = world.public()[-1]
+    assert "**Alice**" in lobby.content and "Res Publica" in lobby.content
+    assert "ouvre" in lobby.content  # the game's language is its creator's: French
+    assert "/partie rejoindre" in lobby.content and "classic" in lobby.content
+    for who in (bob, carol):
+        joined = await who.slash("game join")
+        assert not joined.failed and joined.messages == []
+    started = await alice.slash("game start")
+    assert not started.failed and started.messages == []
+    assert "La partie commence" in world.turn_message().content
+
+    seen = await play_to_the_end(world, players, random.Random(SEED), outsider=eve)
+
+    # The end: scores in the channel, in the game's language; no buttons left anywhere.
+    final = world.turn_message()
+    assert "Scores :" in final.content and final.pinged == []
+    assert all(not m.components for m in world.public())
+    status = await bob.slash("game status")
+    assert status.ephemeral and "Scores: " in status.text
+    check_privacy(world, seen)
+    assert seen.acks == seen.actions
+    print(f"{seen.actions} actions, {seen.suggestions} autocompletes, {seen.menus} menu steps")

@@ -1,0 +1,396 @@
+"""Discord's limits, checked the way Discord checks them: a request that breaks one is refused.
+
+Each limit names where it comes from. "docs" is Discord's developer documentation
+(https://discord.com/developers/docs), read in 2026; the page and section follow. Where the
+documentation is silent and the value comes from elsewhere (discord.py, observed behaviour), it
+says so. A refusal is a `Rejected` carrying the status, the JSON error code and message Discord
+answers with, and for "Invalid Form Body" (50035) the path of each offending field, so that
+discord.py raises the same HTTPException it would raise against Discord.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+# --- messages: docs, Resources > Message > Create Message (JSON/Form Params) --------------------
+CONTENT = 2000  # "content: message contents (up to 2000 characters)"
+EMBEDS = 10  # "embeds: up to 10 rich embeds (up to 6000 characters)"
+EMBED_TOTAL = 6000  # docs, Message > Embed Limits: the sum of all embed texts of a message
+EMBED_TITLE = 256  # docs, Embed Limits
+EMBED_DESCRIPTION = 4096  # docs, Embed Limits
+ATTACHMENTS = 10  # docs, Create Message: "files[n]" ... up to 10 files per message
+# docs, Reference > Uploading Files: "the default file size limit is 10 MiB"; discord.py 2.7.1
+# `utils.DEFAULT_FILE_SIZE_LIMIT_BYTES = 10485760`; larger in boosted guilds (tier 2: 50 MiB).
+ATTACHMENT_BYTES = 10 * 1024 * 1024
+# docs, Create Message: "flags: only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE
+# and IS_COMPONENTS_V2 can be set"; EPHEMERAL only on interaction responses and follow-ups
+# (docs, Interactions > Receiving and Responding > Messages).
+SUPPRESS_EMBEDS, EPHEMERAL, LOADING, SUPPRESS_NOTIFICATIONS = 1 << 2, 1 << 6, 1 << 7, 1 << 12
+IS_VOICE_MESSAGE, IS_COMPONENTS_V2 = 1 << 13, 1 << 15
+CHANNEL_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | IS_COMPONENTS_V2
+INTERACTION_FLAGS = CHANNEL_FLAGS | EPHEMERAL
+
+# --- components: docs, Components > Reference (legacy message components) --------------------
+ROWS = 5  # "Messages can have up to 5 Action Rows" (without IS_COMPONENTS_V2)
+BUTTONS_PER_ROW = 5  # "An Action Row can contain up to 5 buttons, or a single select"
+CUSTOM_ID = 100  # "custom_id: max 100 characters"
+BUTTON_LABEL = 80  # Button: "label: max 80 characters"
+SELECT_OPTIONS = 25  # String Select: "options: max 25"
+OPTION_TEXT = 100  # Select Option: label, value and description "max 100 characters"
+PLACEHOLDER = 150  # String Select: "placeholder: max 150 characters"
+SELECT_VALUES = 25  # String Select: min_values 0-25, max_values 1-25
+BUTTON_STYLES = {1, 2, 3, 4, 5, 6}  # primary, secondary, success, danger, link, premium
+SELECT_TYPES = {3, 5, 6, 7, 8}  # string, user, role, mentionable, channel selects
+
+# --- application commands: docs, Interactions > Application Commands -------------------------
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")  # "Naming": 1-32 characters, lower case where a
+# script has case; \w stands in for the documented \p{L}\p{N}\p{sc=Deva}\p{sc=Thai}
+DESCRIPTION = 100  # "description: 1-100 character description"
+OPTIONS = 25  # "options: ... max of 25"
+CHOICES = 25  # option "choices: ... max of 25"; autocomplete result "max of 25 choices"
+CHOICE_NAME = 100  # Choice: "name: 1-100 character choice name"
+CHOICE_VALUE = 100  # Choice: "value: ... up to 100 characters if string"
+# Combined name, description and choice values of a command with its options: 4000 characters
+# (docs, Application Commands > Registering a Command, as mirrored by @sapphire/discord-utilities
+# `ApplicationCommandLimits.MaximumCombinedCharacters`); the stricter of the figures seen.
+COMMAND_TEXT = 4000
+GLOBAL_COMMANDS = 100  # "an app can have up to 100 top-level global CHAT_INPUT commands"
+STRING_VALUE = 6000  # option max_length: "maximum allowed length (minimum of 1, maximum of 6000)"
+OPTION_TYPES = set(range(1, 12))  # SUB_COMMAND .. ATTACHMENT
+
+# --- interactions: docs, Interactions > Receiving and Responding --------------------------------
+DEADLINE = 3.0  # "you must send an initial response within 3 seconds of receiving the event"
+TOKEN_LIFETIME = 15 * 60.0  # "Interaction tokens are valid for 15 minutes"
+# Interaction Response Object > Interaction Callback Type, allowed per interaction type
+# (1 PING, 2 APPLICATION_COMMAND, 3 MESSAGE_COMPONENT, 4 AUTOCOMPLETE, 5 MODAL_SUBMIT):
+CALLBACK_TYPES = {1: {1}, 2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+
+
+class Rejected(Exception):
+    """Discord's refusal: HTTP status, JSON error code and message, field errors."""
+
+    def __init__(self, status: int, code: int, message: str,
+                 errors: Mapping[str, str] | None = None) -> None:
+        self.status, self.code, self.message = status, code, message
+        self.errors = dict(errors or {})
+        detail = "; ".join(f"{k}: {v}" for k, v in self.errors.items())
+        super().__init__(f"{status} {code} {message}" + (f" ({detail})" if detail else ""))
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.errors:
+            body["errors"] = _nest(self.errors)
+        return body
+
+
+def _nest(errors: Mapping[str, str]) -> dict[str, Any]:
+    """{"data.components.0.custom_id": "..."} as Discord writes it (discord.py flattens it back)."""
+    root: dict[str, Any] = {}
+    for path, text in errors.items():
+        node = root
+        for part in path.split("."):
+            node = node.setdefault(part, {})
+        node.setdefault("_errors", []).append({"code": "STANDIN_INVALID", "message": text})
+    return root
+
+
+def form_error(errors: Mapping[str, str]) -> Rejected:
+    return Rejected(400, 50035, "Invalid Form Body", errors)
+
+
+# Other refusals Discord answers with (docs, Topics > Opcodes and Status Codes > JSON).
+def unknown_interaction() -> Rejected:
+    return Rejected(404, 10062, "Unknown interaction")
+
+
+def already_acknowledged() -> Rejected:
+    return Rejected(400, 40060, "Interaction has already been acknowledged.")
+
+
+def unknown_message() -> Rejected:
+    return Rejected(404, 10008, "Unknown Message")
+
+
+def unknown_channel() -> Rejected:
+    return Rejected(404, 10003, "Unknown Channel")
+
+
+def unknown_webhook() -> Rejected:
+    return Rejected(404, 10015, "Unknown Webhook")
+
+
+def invalid_webhook_token() -> Rejected:
+    return Rejected(401, 50027, "Invalid Webhook Token")
+
+
+def empty_message() -> Rejected:
+    return Rejected(400, 50006, "Cannot send an empty message")
+
+
+def missing_permissions() -> Rejected:
+    return Rejected(403, 50013, "Missing Permissions")
+
+
+def not_author() -> Rejected:
+    return Rejected(403, 50005, "Cannot edit a message authored by another user")
+
+
+def too_large() -> Rejected:
+    # docs, Uploading Files: a file over the limit is refused with 413 / 40005
+    return Rejected(413, 40005, "Request entity too large")
+
+
+def unauthorized() -> Rejected:
+    return Rejected(401, 0, "401: Unauthorized")
+
+
+# --- messages -------------------------------------------------------------------------------
+
+
+def message(body: Mapping[str, Any], files: Sequence[tuple[str, int]], *, prefix: str = "",
+            allowed_flags: int = CHANNEL_FLAGS, editing: bool = False,
+            kept_attachments: int = 0, size_limit: int = ATTACHMENT_BYTES) -> None:
+    """A message body (create or edit) with its uploaded files (name, size); raises Rejected."""
+    errors: dict[str, str] = {}
+    content = body.get("content")
+    if content is not None and not isinstance(content, str):
+        errors[prefix + "content"] = "Must be a string."
+    elif content is not None and len(content) > CONTENT:
+        errors[prefix + "content"] = f"Must be {CONTENT} or fewer in length."
+    flags = body.get("flags")
+    if flags is not None and (not isinstance(flags, int) or flags & ~allowed_flags):
+        errors[prefix + "flags"] = "Invalid flags for this message."
+    if isinstance(flags, int) and flags & IS_COMPONENTS_V2:
+        # Not modelled: a bot using it would pass here unchecked, so it is refused instead.
+        errors[prefix + "flags"] = "IS_COMPONENTS_V2 is not modelled by the stand-in."
+    errors.update(embeds(body.get("embeds"), prefix))
+    errors.update(components(body.get("components"), prefix))
+    errors.update(allowed_mentions(body.get("allowed_mentions"), prefix))
+    if len(files) + kept_attachments > ATTACHMENTS:
+        errors[prefix + "attachments"] = f"Must be {ATTACHMENTS} or fewer in length."
+    if errors:
+        raise form_error(errors)
+    if any(size > size_limit for _, size in files):
+        raise too_large()
+    if not editing and not (content or body.get("embeds") or files or body.get("components")
+                            or body.get("sticker_ids") or body.get("poll")):
+        raise empty_message()
+
+
+def embeds(found: Any, prefix: str = "") -> dict[str, str]:
+    if not found:
+        return {}
+    errors: dict[str, str] = {}
+    if len(found) > EMBEDS:
+        errors[prefix + "embeds"] = f"Must be {EMBEDS} or fewer in length."
+    total = 0
+    for i, embed in enumerate(found):
+        title, description = embed.get("title") or "", embed.get("description") or ""
+        if len(title) > EMBED_TITLE:
+            errors[f"{prefix}embeds.{i}.title"] = f"Must be {EMBED_TITLE} or fewer in length."
+        if len(description) > EMBED_DESCRIPTION:
+            errors[f"{prefix}embeds.{i}.description"] = (
+                f"Must be {EMBED_DESCRIPTION} or fewer in length.")
+        total += len(title) + len(description) + sum(
+            len(f.get("name", "")) + len(f.get("value", "")) for f in embed.get("fields") or [])
+        total += len((embed.get("footer") or {}).get("text", ""))
+        total += len((embed.get("author") or {}).get("name", ""))
+    if total > EMBED_TOTAL:
+        errors[prefix + "embeds"] = f"Embed size exceeds maximum size of {EMBED_TOTAL}"
+    return errors
+
+
+def components(rows: Any, prefix: str = "") -> dict[str, str]:
+    """Legacy message components: action rows of buttons, or of one select."""
+    if rows is None:
+        return {}
+    errors: dict[str, str] = {}
+    if not isinstance(rows, list):
+        return {prefix + "components": "Must be an array."}
+    if len(rows) > ROWS:
+        errors[prefix + "components"] = f"Must be {ROWS} or fewer in length."
+    seen: set[str] = set()
+    for r, row in enumerate(rows):
+        where = f"{prefix}components.{r}"
+        if row.get("type") != 1:
+            errors[where + ".type"] = "Top-level components must be action rows."
+            continue
+        inner = row.get("components") or []
+        if not inner:
+            errors[where + ".components"] = "Must be 1 or more in length."
+        selects = [c for c in inner if c.get("type") in SELECT_TYPES]
+        if selects and len(inner) > 1:
+            errors[where + ".components"] = "A select must be alone in its action row."
+        if len(inner) > BUTTONS_PER_ROW:
+            errors[where + ".components"] = f"Must be {BUTTONS_PER_ROW} or fewer in length."
+        for c, component in enumerate(inner):
+            errors.update(_component(component, f"{where}.components.{c}", seen))
+    return errors
+
+
+def _component(c: Mapping[str, Any], where: str, seen: set[str]) -> dict[str, str]:
+    errors: dict[str, str] = {}
+    kind = c.get("type")
+    custom_id = c.get("custom_id")
+    if kind == 2:
+        style = c.get("style")
+        if style not in BUTTON_STYLES:
+            errors[where + ".style"] = "Value must be one of {1, 2, 3, 4, 5, 6}."
+        if len(c.get("label") or "") > BUTTON_LABEL:
+            errors[where + ".label"] = f"Must be {BUTTON_LABEL} or fewer in length."
+        if not c.get("label") and not c.get("emoji") and style != 6:
+            errors[where] = "A button needs a label or an emoji."
+        if style == 5:
+            if not c.get("url") or custom_id is not None:
+                errors[where + ".url"] = "A link button has a url and no custom_id."
+            return errors
+    elif kind in SELECT_TYPES:
+        if len(c.get("placeholder") or "") > PLACEHOLDER:
+            errors[where + ".placeholder"] = f"Must be {PLACEHOLDER} or fewer in length."
+        low, high = c.get("min_values", 1), c.get("max_values", 1)
+        if not (0 <= low <= SELECT_VALUES and 1 <= high <= SELECT_VALUES and low <= high):
+            errors[where + ".max_values"] = "min_values/max_values out of range."
+        if kind == 3:
+            options = c.get("options") or []
+            if not 1 <= len(options) <= SELECT_OPTIONS:
+                errors[where + ".options"] = f"Must be between 1 and {SELECT_OPTIONS} in length."
+            values = [o.get("value") for o in options]
+            if len(set(values)) != len(values):
+                errors[where + ".options"] = "Option values must be unique."
+            if high > len(options):
+                errors[where + ".max_values"] = "max_values exceeds the number of options."
+            for o, option in enumerate(options):
+                for key in ("label", "value", "description"):
+                    text = option.get(key)
+                    if key != "description" and not text:
+                        errors[f"{where}.options.{o}.{key}"] = "This field is required"
+                    elif text is not None and len(text) > OPTION_TEXT:
+                        errors[f"{where}.options.{o}.{key}"] = (
+                            f"Must be {OPTION_TEXT} or fewer in length.")
+    else:
+        return {where + ".type": f"Component type {kind!r} is not allowed here."}
+    if not isinstance(custom_id, str) or not custom_id:
+        errors[where + ".custom_id"] = "This field is required"
+    elif len(custom_id) > CUSTOM_ID:
+        errors[where + ".custom_id"] = f"Must be {CUSTOM_ID} or fewer in length."
+    elif custom_id in seen:
+        errors[where + ".custom_id"] = "Component custom id cannot be duplicated"
+    else:
+        seen.add(custom_id)
+    return errors
+
+
+def allowed_mentions(found: Any, prefix: str = "") -> dict[str, str]:
+    """docs, Message > Allowed Mentions Object: `parse` "users" and a `users` list exclude each
+    other (and likewise for roles)."""
+    if found is None:
+        return {}
+    parse = found.get("parse") or []
+    errors = {}
+    for kind in ("users", "roles"):
+        if kind in parse and found.get(kind):
+            errors[f"{prefix}allowed_mentions.{kind}"] = (
+                f"parse:[\"{kind}\"] and {kind}: [ids] are mutually exclusive.")
+    return errors
+
+
+# --- application commands --------------------------------------------------------------------
+
+
+def commands(found: Any) -> None:
+    """A bulk overwrite (PUT .../commands); raises Rejected."""
+    if not isinstance(found, list):
+        raise form_error({"_": "Must be an array."})
+    errors: dict[str, str] = {}
+    chat = [c for c in found if c.get("type", 1) == 1]
+    if len(chat) > GLOBAL_COMMANDS:
+        errors["_"] = f"Must be {GLOBAL_COMMANDS} or fewer in length."
+    names = [c.get("name") for c in chat]
+    if len(set(names)) != len(names):
+        errors["_"] = "Application command names must be unique"
+    for i, command in enumerate(found):
+        errors.update(_named(command, str(i), describe=command.get("type", 1) == 1))
+        if command.get("type", 1) == 1:
+            errors.update(_options(command.get("options") or [], f"{i}.options", depth=0))
+            if _text_length(command) > COMMAND_TEXT:
+                errors[str(i)] = f"Combined text must be {COMMAND_TEXT} or fewer characters."
+    if errors:
+        raise form_error(errors)
+
+
+def _named(thing: Mapping[str, Any], where: str, *, describe: bool = True) -> dict[str, str]:
+    errors = {}
+    names = [thing.get("name") or "", *(thing.get("name_localizations") or {}).values()]
+    for name in names:
+        if not COMMAND_NAME.fullmatch(name) or name != name.lower():
+            errors[where + ".name"] = f"Command name is invalid: {name!r}"
+    if describe:
+        for text in [thing.get("description") or "",
+                     *(thing.get("description_localizations") or {}).values()]:
+            if not 1 <= len(text) <= DESCRIPTION:
+                errors[where + ".description"] = f"Must be between 1 and {DESCRIPTION} in length."
+    return errors
+
+
+def _options(options: Sequence[Mapping[str, Any]], where: str, depth: int) -> dict[str, str]:
+    errors: dict[str, str] = {}
+    if len(options) > OPTIONS:
+        errors[where] = f"Must be {OPTIONS} or fewer in length."
+    optional_seen = False
+    for i, option in enumerate(options):
+        at = f"{where}.{i}"
+        kind = option.get("type")
+        if kind not in OPTION_TYPES:
+            errors[at + ".type"] = "Invalid option type."
+            continue
+        errors.update(_named(option, at))
+        if kind in (1, 2):
+            if depth >= (1 if kind == 2 else 2):
+                errors[at + ".type"] = "Sub-commands nest at most two levels deep."
+            errors.update(_options(option.get("options") or [], at + ".options", depth + 1))
+            continue
+        if option.get("required"):
+            if optional_seen:
+                errors[at + ".required"] = "Required options must be placed before non-required options"
+        else:
+            optional_seen = True
+        choices = option.get("choices") or []
+        if choices and option.get("autocomplete"):
+            errors[at + ".autocomplete"] = "Autocomplete cannot be set with choices."
+        errors.update({at + "." + k: v for k, v in choice_list(choices, kind).items()})
+    return errors
+
+
+def choice_list(choices: Sequence[Mapping[str, Any]], option_type: int | None) -> dict[str, str]:
+    """Choices of an option, or of an autocomplete result (docs: Application Command Option
+    Choice Structure)."""
+    errors: dict[str, str] = {}
+    if len(choices) > CHOICES:
+        errors["choices"] = f"Must be {CHOICES} or fewer in length."
+    for i, choice in enumerate(choices):
+        name, value = choice.get("name"), choice.get("value")
+        names = [name, *(choice.get("name_localizations") or {}).values()]
+        if any(not isinstance(n, str) or not 1 <= len(n) <= CHOICE_NAME for n in names):
+            errors[f"choices.{i}.name"] = f"Must be between 1 and {CHOICE_NAME} in length."
+        if option_type == 3 and (not isinstance(value, str) or len(value) > CHOICE_VALUE):
+            errors[f"choices.{i}.value"] = f"Must be {CHOICE_VALUE} or fewer in length."
+        elif option_type == 4 and (not isinstance(value, int) or isinstance(value, bool)):
+            errors[f"choices.{i}.value"] = "Value is not int."
+        elif option_type == 10 and not isinstance(value, int | float):
+            errors[f"choices.{i}.value"] = "Value is not a number."
+    return errors
+
+
+def _text_length(command: Mapping[str, Any]) -> int:
+    def walk(items: Iterable[Mapping[str, Any]]) -> int:
+        total = 0
+        for item in items:
+            total += len(item.get("name") or "") + len(item.get("description") or "")
+            total += sum(len(str(c.get("name", ""))) + len(str(c.get("value", "")))
+                         for c in item.get("choices") or [])
+            total += walk(item.get("options") or [])
+        return total
+
+    return walk([command])
