@@ -103,7 +103,8 @@ def _run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(run_bot(cfg.token, args.db or cfg.db_path,
                                    args.dev_guild or cfg.dev_guild))
-    except KeyboardInterrupt:  # Ctrl+C: asyncio.run has cancelled run_bot, which closed all
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C or SIGTERM: run_bot was
+        # cancelled and has closed everything on its way out
         print("tabula: stopped.", file=sys.stderr)
         return 0
 

@@ -7,8 +7,10 @@ the player whose turn it is) but never @everyone or roles.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+import signal
 import sys
 
 import aiohttp
@@ -89,6 +91,12 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None)
     try:
         service = Service(store, renderer=PillowRenderer())
         async with TabulaBot(service, dev_guild=dev_guild) as bot:
+            # systemd and docker stop a service with SIGTERM: take the same way out as Ctrl+C
+            # (cancel this task, so `async with` closes the gateway and the store cleanly).
+            main = asyncio.current_task()
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                if main is not None:
+                    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
             try:
                 await bot.start(token.strip())
             except discord.LoginFailure:

@@ -80,3 +80,24 @@ async def test_tabula_run_takes_over_a_game_on_the_same_file(
     assert process.returncode == 0, stderr.decode()
     assert b"Traceback" not in stderr, stderr.decode()
     await eventually(lambda: world.standin.current is None, timeout=5)  # a clean gateway close
+
+
+async def test_tabula_run_stops_cleanly_on_sigterm(world: World, tmp_path: Path) -> None:
+    """How a service manager stops the bot: exit 0, no traceback, the gateway closed."""
+    await world.stop_bot()
+    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "TABULA_DB": str(world.db_path),
+           "STANDIN_API": world.standin.api, "STANDIN_GATEWAY": world.standin.gateway}
+    env.pop("TABULA_DEV_GUILD", None)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", LAUNCH, cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        await eventually(lambda: world.standin.identifies == 2, timeout=30)
+        await asyncio.sleep(1)  # let it finish connecting (READY, GUILD_CREATE, command sync)
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(process.communicate(), 20)
+    assert process.returncode == 0, stderr.decode()
+    assert b"Traceback" not in stderr, stderr.decode()
+    await eventually(lambda: world.standin.current is None, timeout=5)

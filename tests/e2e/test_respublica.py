@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import check_privacy, play_to_the_end
+from tests.e2e.play import called, check_privacy, play_to_the_end, text
 
 pytestmark = pytest.mark.e2e
 
@@ -35,6 +35,10 @@ async def test_a_complete_game_of_res_publica(world: World, monkeypatch: pytest.
     started = await alice.slash("game start")
     assert not started.failed and started.messages == []
     assert "La partie commence" in world.turn_message().content
+
+    first = called(world, players)[0]
+    garbage = await first.slash("move", action="fly to the moon")  # the platform's own wording
+    assert text("error.unknown_action", first.locale, action="fly to the moon") in garbage.text
 
     seen = await play_to_the_end(world, players, random.Random(SEED), outsider=eve)
 
