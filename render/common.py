@@ -10,7 +10,7 @@ text is drawn at its final size (FreeType hints it, which keeps small text crisp
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -328,6 +328,89 @@ def supersampled(size: tuple[int, int], paint, mode: str = "RGBA") -> Image.Imag
     big = Image.new(mode, (w * SUPER, h * SUPER), (0, 0, 0, 0) if mode == "RGBA" else 0)
     paint(ImageDraw.Draw(big), SUPER)
     return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+# --- icons painted in a unit square -----------------------------------------------------------
+
+Painter = Callable[[ImageDraw.ImageDraw, float, tuple[int, ...]], None]
+
+
+def unit_points(s: float, *pts: float) -> list[tuple[float, float]]:
+    """Points given in a unit square, scaled to `s` px."""
+    return [(pts[i] * s, pts[i + 1] * s) for i in range(0, len(pts), 2)]
+
+
+def unit_box(s: float, x0: float, y0: float, x1: float, y1: float) -> list[float]:
+    """A box given in a unit square, scaled to `s` px."""
+    return [x0 * s, y0 * s, x1 * s, y1 * s]
+
+
+@lru_cache(maxsize=1024)
+def painted_icon(paint: Painter | None, size: int, colour: RGB) -> Image.Image:
+    """An anti-aliased RGBA icon of `size` px in `colour`, painted by `paint(draw, s, colour)`
+    in an s-px square (a plain disc when there is no painter)."""
+
+    def draw(d: ImageDraw.ImageDraw, k: int) -> None:
+        s = size * k
+        c = (*colour, 255)
+        if paint is None:
+            d.ellipse(unit_box(s, 0.2, 0.2, 0.8, 0.8), fill=c)
+        else:
+            paint(d, s, c)
+
+    return supersampled((size, size), draw)
+
+
+def paste(img: Image.Image, piece: Image.Image, xy: tuple[float, float]) -> None:
+    """Paste an RGBA piece at `xy` (top-left), through its alpha."""
+    x, y = int(round(xy[0])), int(round(xy[1]))
+    img.paste(piece, (x, y), piece)
+
+
+# --- a line of text with a player's name as their colour badge ------------------------------
+
+NAME_MARK = "\x00"  # translate the template with name=NAME_MARK, then hand it to badge_line
+
+
+def badge_line(
+    img: Image.Image | None, xy: tuple[float, float], text: str, names: Sequence[str],
+    seat: int | None, size: int, *, bold: bool = True, fill: RGB = INK, max_width: float = 600,
+    min_ratio: float = 0.75, before_share: float = 1.0,
+) -> float:
+    """Write `text` (a translated template where NAME_MARK stands for the player's name) with
+    the name drawn as the seat's colour badge; the name itself is always written. `xy` is the
+    left-middle point; the text shrinks down to `min_ratio` of `size` to fit `max_width`, and
+    the words before the name take at most `before_share` of it. Returns the width used (with
+    `img` None, only measures)."""
+    before, _, after = text.partition(NAME_MARK)
+    before, after = before.rstrip(), after.strip()
+    name = seat_name(names, seat) if seat is not None else ""
+
+    def needed(sz: int) -> float:
+        gap = sz * 0.3
+        w = text_width(before, sz, bold) + gap if before else 0
+        w += text_width(name, sz, True) + 2 * max(6, sz // 2) + gap if name else 0
+        return w + (text_width(after, sz, bold) if after else 0)
+
+    floor = max(12, int(size * min_ratio))
+    while size > floor and needed(size) > max_width:
+        size -= 1
+    if img is None:
+        return min(needed(size), max_width)
+    draw = ImageDraw.Draw(img)
+    x, y = xy
+    x0 = x
+    if before:
+        x += text_line(draw, (x, y), before, size, bold=bold, fill=fill,
+                       max_width=max_width * before_share) + size * 0.3
+    if seat is not None:
+        room = max_width - (x - x0) - (text_width(after, size, bold) + size * 0.3 if after else 0)
+        box = badge(img, (x, y), name, size, seat_colour(seat), max_width=max(room, size * 4))
+        x = box[2] + size * 0.3
+    if after:
+        x += text_line(draw, (x, y), after, size, bold=bold, fill=fill,
+                       max_width=max(20, max_width - (x - x0)))
+    return x - x0
 
 
 # --- PNG --------------------------------------------------------------------------------------

@@ -32,11 +32,13 @@ from render.common import (
     INK,
     LINE,
     MUTED,
+    NAME_MARK,
     PANEL,
     PAPER,
     RGB,
     Box,
     badge,
+    badge_line,
     disc,
     draw_text,
     fit_lines,
@@ -155,37 +157,9 @@ def _rich(img: Image.Image | None, xy: tuple[float, float], key: str, locale: st
           fill: RGB = INK, max_width: float = 600, **params: Any) -> float:
     """The template `key` with its {name} drawn as the seat's colour badge. Returns its width
     (only measures when img is None)."""
-    marker = "\x00"
-    text = t(key, locale, name=marker, **params)
-    before, _, after = text.partition(marker)
-    before, after = before.rstrip(), after.strip()
-    name = seat_name(names, seat) if seat is not None else ""
-
-    def needed(sz: int) -> float:
-        gap = sz * 0.3
-        w = text_width(before, sz, bold) + gap if before else 0
-        w += text_width(name, sz, True) + 2 * max(6, sz // 2) + gap if name else 0
-        return w + (text_width(after, sz, bold) if after else 0)
-
-    floor = max(12, int(size * 0.72))
-    while size > floor and needed(size) > max_width:
-        size -= 1
-    if img is None:
-        return min(needed(size), max_width)
-    d = ImageDraw.Draw(img)
-    x, y = xy
-    x0 = x
-    if before:
-        x += text_line(d, (x, y), before, size, bold=bold, fill=fill,
-                       max_width=max_width * 0.5) + size * 0.3
-    if seat is not None:
-        room = max_width - (x - x0) - (text_width(after, size, bold) + size * 0.3 if after else 0)
-        box = badge(img, (x, y), name, size, seat_colour(seat), max_width=max(room, size * 4))
-        x = box[2] + size * 0.3
-    if after:
-        x += text_line(d, (x, y), after, size, bold=bold, fill=fill,
-                       max_width=max(20, max_width - (x - x0)))
-    return x - x0
+    return badge_line(img, xy, t(key, locale, name=NAME_MARK, **params), names, seat, size,
+                      bold=bold, fill=fill, max_width=max_width, min_ratio=0.72,
+                      before_share=0.5)
 
 
 def _status(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[str],

@@ -9,23 +9,32 @@ multi-colour pieces (resource tiles, coins, shields, laurels) are built from the
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, RGB, font, ink_on, shade, supersampled, tint
+from render.common import (
+    INK,
+    RGB,
+    Painter,
+    font,
+    ink_on,
+    painted_icon,
+    paste,
+    shade,
+    supersampled,
+    tint,
+    unit_box,
+    unit_points,
+)
 
 CUT = (0, 0, 0, 0)
-Painter = Callable[[ImageDraw.ImageDraw, float, tuple[int, ...]], None]
 
 
-def _p(s: float, *pts: float) -> list[tuple[float, float]]:
-    return [(pts[i] * s, pts[i + 1] * s) for i in range(0, len(pts), 2)]
+_p = unit_points  # short names: the painters below use them on every line
 
 
-def _r(s: float, x0: float, y0: float, x1: float, y1: float) -> list[float]:
-    return [x0 * s, y0 * s, x1 * s, y1 * s]
+_r = unit_box
 
 
 def _w(s: float, t: float) -> int:
@@ -483,26 +492,11 @@ def canon(name: str) -> str:
     return name if name in ICONS else ALIASES.get(name, ALIASES.get(name.replace("-", "_"), name))
 
 
-@lru_cache(maxsize=512)
 def icon(name: str, size: int, colour: RGB) -> Image.Image:
     """An anti-aliased RGBA icon of `size` px in `colour` (a plain disc for unknown names)."""
-    paint = ICONS.get(canon(name))
-
-    def draw(d: ImageDraw.ImageDraw, k: int) -> None:
-        s = size * k
-        c = (*colour, 255)
-        if paint is None:
-            d.ellipse(_r(s, 0.2, 0.2, 0.8, 0.8), fill=c)
-        else:
-            paint(d, s, c)
-
-    return supersampled((size, size), draw)
+    return painted_icon(ICONS.get(canon(name)), size, colour)
 
 
-def paste(img: Image.Image, piece: Image.Image, xy: tuple[float, float]) -> None:
-    """Paste an RGBA piece at `xy` (top-left), through its alpha."""
-    x, y = int(round(xy[0])), int(round(xy[1]))
-    img.paste(piece, (x, y), piece)
 
 
 # --- colours ----------------------------------------------------------------------------------------
@@ -656,5 +650,5 @@ def token_disc(name: str, size: int, dim: bool = False) -> Image.Image:
 
 
 def clear_caches() -> None:
-    for cached in (icon, resource_tile, coin, shield, laurel, science_tile, token_disc):
+    for cached in (painted_icon, resource_tile, coin, shield, laurel, science_tile, token_disc):
         cached.cache_clear()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -34,11 +34,14 @@ from render.common import (
     INK,
     LINE,
     MUTED,
+    NAME_MARK,
     PANEL,
     PAPER,
     RGB,
     Box,
+    Painter,
     badge,
+    badge_line,
     disc,
     draw_text,
     ellipsize,
@@ -47,6 +50,8 @@ from render.common import (
     font,
     ink_on,
     mix,
+    painted_icon,
+    paste,
     rounded,
     seat_colour,
     seat_name,
@@ -55,6 +60,8 @@ from render.common import (
     text_line,
     text_width,
     tint,
+    unit_box,
+    unit_points,
 )
 
 GAME = "res-publica"
@@ -161,15 +168,12 @@ def _families(view: Mapping[str, Any]) -> dict[str, str]:
 # --- icons: simple geometry in a unit square, painted supersampled ----------------------------
 
 CUT = (0, 0, 0, 0)  # paint transparency: holes in an icon
-Painter = Callable[[ImageDraw.ImageDraw, float, tuple[int, ...]], None]
 
 
-def _p(s: float, *pts: float) -> list[tuple[float, float]]:
-    return [(pts[i] * s, pts[i + 1] * s) for i in range(0, len(pts), 2)]
+_p = unit_points  # short names: the painters below use them on every line
 
 
-def _r(s: float, x0: float, y0: float, x1: float, y1: float) -> list[float]:
-    return [x0 * s, y0 * s, x1 * s, y1 * s]
+_r = unit_box
 
 
 def _shield(d: ImageDraw.ImageDraw, s: float, c: tuple[int, ...]) -> None:
@@ -360,26 +364,11 @@ ICONS: dict[str, Painter] = {
 }
 
 
-@lru_cache(maxsize=256)
 def icon(name: str, size: int, colour: RGB) -> Image.Image:
     """An anti-aliased RGBA icon of `size` px in `colour` (a plain disc for unknown names)."""
-    paint = ICONS.get(name)
-
-    def draw(d: ImageDraw.ImageDraw, k: int) -> None:
-        s = size * k
-        c = (*colour, 255)
-        if paint is None:
-            d.ellipse(_r(s, 0.2, 0.2, 0.8, 0.8), fill=c)
-        else:
-            paint(d, s, c)
-
-    return supersampled((size, size), draw)
+    return painted_icon(ICONS.get(name), size, colour)
 
 
-def paste(img: Image.Image, piece: Image.Image, xy: tuple[float, float]) -> None:
-    """Paste an RGBA piece at `xy` (top-left), through its alpha."""
-    x, y = int(round(xy[0])), int(round(xy[1]))
-    img.paste(piece, (x, y), piece)
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -560,34 +549,8 @@ def rich_line(
 ) -> float:
     """Write the template `key` with its {name} drawn as the seat's colour badge (the name
     itself is always written). `xy` is the left-middle point. Returns the width used."""
-    marker = "\x00"
-    text = _t(key, locale, name=marker, **params)
-    before, _, after = text.partition(marker)
-    before, after = before.rstrip(), after.strip()
-    name = seat_name(names, seat) if seat is not None else ""
-
-    def needed(sz: int) -> float:
-        gap = sz * 0.3
-        w = text_width(before, sz, bold) + gap if before else 0
-        w += text_width(name, sz, True) + 2 * max(6, sz // 2) + gap if name else 0
-        return w + (text_width(after, sz, bold) if after else 0)
-
-    min_size = max(12, int(size * 0.75))
-    while size > min_size and needed(size) > max_width:
-        size -= 1
-    draw = ImageDraw.Draw(img)
-    x, y = xy
-    x0 = x
-    if before:
-        x += text_line(draw, (x, y), before, size, bold=bold, fill=fill) + size * 0.3
-    if seat is not None:
-        room = max_width - (x - x0) - (text_width(after, size, bold) + size * 0.3 if after else 0)
-        box = badge(img, (x, y), name, size, seat_colour(seat), max_width=max(room, size * 4))
-        x = box[2] + size * 0.3
-    if after:
-        x += text_line(draw, (x, y), after, size, bold=bold, fill=fill,
-                       max_width=max_width - (x - x0))
-    return x - x0
+    return badge_line(img, xy, _t(key, locale, name=NAME_MARK, **params), names, seat, size,
+                      bold=bold, fill=fill, max_width=max_width)
 
 
 def _name_badge(img: Image.Image, xy: tuple[float, float], names: Sequence[str], seat: int,
@@ -1353,6 +1316,6 @@ def _centred_badge(img: Image.Image, centre: tuple[float, float], text: str, siz
 def clear_caches() -> None:
     """Forget every cached layer (card faces are cached per locale; tests that watch what is
     drawn start from a clean slate)."""
-    for cached in (kind_face, kind_stack, card_back, point_card, group_tile, icon, empty_slot,
+    for cached in (kind_face, kind_stack, card_back, point_card, group_tile, painted_icon, empty_slot,
                    _star, _tick):
         cached.cache_clear()
