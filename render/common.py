@@ -10,6 +10,7 @@ text is drawn at its final size (FreeType hints it, which keeps small text crisp
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -365,6 +366,22 @@ def paste(img: Image.Image, piece: Image.Image, xy: tuple[float, float]) -> None
     """Paste an RGBA piece at `xy` (top-left), through its alpha."""
     x, y = int(round(xy[0])), int(round(xy[1]))
     img.paste(piece, (x, y), piece)
+
+
+@lru_cache(maxsize=16)
+def star(size: int) -> Image.Image:
+    """A five-pointed gold star (a winner's mark), anti-aliased RGBA."""
+
+    def draw(d: ImageDraw.ImageDraw, k: int) -> None:
+        s = size * k
+        pts = []
+        for i in range(10):
+            r = 0.5 if i % 2 == 0 else 0.22
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((s / 2 + r * s * math.cos(a), s / 2 + r * s * 1.05 * math.sin(a) + s * 0.04))
+        d.polygon(pts, fill=(*shade(GOLD, 0.15), 255))
+
+    return supersampled((size, size), draw)
 
 
 # --- a line of text with a player's name as their colour badge ------------------------------

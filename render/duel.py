@@ -14,7 +14,6 @@ engine's: component names `duel.tok.<id>`, the prompt's Msg, action texts
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -49,6 +48,7 @@ from render.common import (
     seat_colour,
     seat_name,
     shade,
+    star,
     supersampled,
     text_line,
     text_width,
@@ -929,18 +929,7 @@ def _chain_chip(symbol: str, d: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=8)
-def _star(size: int) -> Image.Image:
-    def draw(d: ImageDraw.ImageDraw, k: int) -> None:
-        s = size * k
-        pts = []
-        for i in range(10):
-            r = 0.5 if i % 2 == 0 else 0.22
-            a = -math.pi / 2 + i * math.pi / 5
-            pts.append((s / 2 + r * s * math.cos(a), s / 2 + r * s * 1.05 * math.sin(a) + s * 0.04))
-        d.polygon(pts, fill=(*shade(GOLD, 0.15), 255))
-
-    return supersampled((size, size), draw)
+_star = star  # the winner's star
 
 
 @lru_cache(maxsize=4)

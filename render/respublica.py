@@ -56,6 +56,7 @@ from render.common import (
     seat_colour,
     seat_name,
     shade,
+    star,
     supersampled,
     text_line,
     text_width,
@@ -967,19 +968,7 @@ def _info_box(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], l
     _info_content(img, view, names, locale, (x0, y0, x1, y1))
 
 
-@lru_cache(maxsize=16)
-def _star(size: int) -> Image.Image:
-    def draw(d: ImageDraw.ImageDraw, k: int) -> None:
-
-        s = size * k
-        pts = []
-        for i in range(10):
-            r = 0.5 if i % 2 == 0 else 0.22
-            a = -math.pi / 2 + i * math.pi / 5
-            pts.append((s / 2 + r * s * math.cos(a), s / 2 + r * s * 1.05 * math.sin(a) + s * 0.04))
-        d.polygon(pts, fill=(*shade(GOLD, 0.15), 255))
-
-    return supersampled((size, size), draw)
+_star = star  # the winner's star
 
 
 @lru_cache(maxsize=16)
