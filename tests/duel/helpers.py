@@ -4,12 +4,10 @@ Rules are cited as "7wd.md §x.y" (/work/shared/reference/7wd.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-from engine.core import Event, Msg, State, play
+from engine.core import Event, State, play
 from engine.duel import Duel
 from engine.duel import structure as st
+from tests.support import keys, msg_keys  # noqa: F401 - re-exported to the tests
 
 G = Duel()
 
@@ -93,20 +91,7 @@ def legal_for(state: State, seat: int, prefix: str) -> list[str]:
     return [t for t in G.legal(state, seat) if t.startswith(prefix)]
 
 
-def keys(ev: list[Event]) -> list[str]:
-    return [e.msg.key for e in ev]
 
 
-def msg_keys(msg: Msg) -> Iterator[str]:
-    """Every catalogue key inside a Msg, its nested Msg params included."""
-    yield msg.key
-    for value in msg.params.values():
-        yield from _param_keys(value)
 
 
-def _param_keys(value: Any) -> Iterator[str]:
-    if isinstance(value, Msg):
-        yield from msg_keys(value)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _param_keys(v)

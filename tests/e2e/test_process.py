@@ -28,6 +28,16 @@ sys.exit(main(["run"]))
 """
 
 
+async def launch(world: World, cwd: Path) -> asyncio.subprocess.Process:
+    """`tabula run` in its own process, on the world's SQLite file, aimed at the stand-in."""
+    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "TABULA_DB": str(world.db_path),
+           "STANDIN_API": world.standin.api, "STANDIN_GATEWAY": world.standin.gateway}
+    env.pop("TABULA_DEV_GUILD", None)
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-c", LAUNCH, cwd=cwd, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+
+
 async def eventually(check: Callable[[], bool], timeout: float = 20) -> None:
     """The bot is in another process: wait until what the user sees says it has answered."""
     loop = asyncio.get_running_loop()
@@ -50,12 +60,7 @@ async def test_tabula_run_takes_over_a_game_on_the_same_file(
     before = world.turn_message()
     await world.stop_bot()
 
-    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "TABULA_DB": str(world.db_path),
-           "STANDIN_API": world.standin.api, "STANDIN_GATEWAY": world.standin.gateway}
-    env.pop("TABULA_DEV_GUILD", None)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", LAUNCH, cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    process = await launch(world, tmp_path)
     try:
         await eventually(lambda: world.standin.identifies == 2, timeout=30)
         [player] = called(world, players)
@@ -85,12 +90,7 @@ async def test_tabula_run_takes_over_a_game_on_the_same_file(
 async def test_tabula_run_stops_cleanly_on_sigterm(world: World, tmp_path: Path) -> None:
     """How a service manager stops the bot: exit 0, no traceback, the gateway closed."""
     await world.stop_bot()
-    env = {**os.environ, "DISCORD_TOKEN": TOKEN, "TABULA_DB": str(world.db_path),
-           "STANDIN_API": world.standin.api, "STANDIN_GATEWAY": world.standin.gateway}
-    env.pop("TABULA_DEV_GUILD", None)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", LAUNCH, cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    process = await launch(world, tmp_path)
     try:
         await eventually(lambda: world.standin.identifies == 2, timeout=30)
         await asyncio.sleep(1)  # let it finish connecting (READY, GUILD_CREATE, command sync)

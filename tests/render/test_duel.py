@@ -10,11 +10,10 @@ import json
 import random
 import struct
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import data
 from engine import registry
@@ -23,6 +22,7 @@ from engine.policy import walk
 from render import board_png, hand_png, renderer
 from render import duel as R
 from render import duel_parts as P
+from tests.support import drawn_texts as _drawn_texts
 
 GAME = "duel"
 NAMES = ["Aurelia", "Bérénice"]
@@ -118,27 +118,13 @@ def _check_png(png: bytes, width: int) -> Image.Image:
     return img
 
 
-@contextmanager
-def drawn_texts() -> Iterator[list[str]]:
-    """Every string written with ImageDraw.text while inside (cached layers are forgotten
-    first, so that the cards and wonders are drawn again)."""
-    R.clear_caches()
-    seen: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        seen.append(str(text))
-        return original(self, xy, text, *args, **kwargs)
-
-    ImageDraw.ImageDraw.text = spy
-    try:
-        yield seen
-    finally:
-        ImageDraw.ImageDraw.text = original
-        R.clear_caches()
 
 
 # --- dispatch and coverage -------------------------------------------------------------------------
+
+
+def drawn_texts():
+    return _drawn_texts(R.clear_caches)
 
 
 def test_render_module_found_through_the_registry():

@@ -6,11 +6,9 @@ from __future__ import annotations
 import io
 import json
 import struct
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import data
 from engine import registry
@@ -18,6 +16,7 @@ from engine.core import IllegalAction, copy_state
 from render import board_png, hand_png, renderer
 from render import respublica as R
 from render.common import printable, to_png
+from tests.support import drawn_texts as _drawn_texts
 
 from .conftest import GAME, GAMES, NAMES, game_moments
 
@@ -42,27 +41,13 @@ def _check_png(png: bytes, width: int) -> Image.Image:
     return img
 
 
-@contextmanager
-def drawn_texts() -> Iterator[list[str]]:
-    """Every string written with ImageDraw.text while inside (cached layers are forgotten first,
-    so the card faces are drawn again)."""
-    R.clear_caches()
-    seen: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def spy(self, xy, text, *args, **kwargs):
-        seen.append(str(text))
-        return original(self, xy, text, *args, **kwargs)
-
-    ImageDraw.ImageDraw.text = spy
-    try:
-        yield seen
-    finally:
-        ImageDraw.ImageDraw.text = original
-        R.clear_caches()
 
 
 # --- dispatch ---------------------------------------------------------------------------------
+
+
+def drawn_texts():
+    return _drawn_texts(R.clear_caches)
 
 
 def test_render_module_found_through_the_registry():

@@ -4,11 +4,11 @@ Rulebook: /work/shared/seeds/003_5696c65f3d882321.txt (cited as "003, <section>"
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Mapping
 
-from engine.core import Event, Msg, State, play
+from engine.core import Event, State, play
 from engine.respublica import ResPublica
+from tests.support import keys, msg_keys  # noqa: F401 - re-exported to the tests
 
 G = ResPublica()
 
@@ -39,20 +39,7 @@ def run(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
     return state, events
 
 
-def keys(ev: list[Event]) -> list[str]:
-    return [e.msg.key for e in ev]
 
 
-def msg_keys(msg: Msg) -> Iterator[str]:
-    """Every catalogue key inside a Msg, its nested Msg params included."""
-    yield msg.key
-    for value in msg.params.values():
-        yield from _param_keys(value)
 
 
-def _param_keys(value: Any) -> Iterator[str]:
-    if isinstance(value, Msg):
-        yield from msg_keys(value)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _param_keys(v)

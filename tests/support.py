@@ -1,0 +1,50 @@
+"""Helpers every game's tests use: the catalogue keys in messages, and the texts a renderer draws."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from PIL import ImageDraw
+
+from engine import Event, Msg
+
+
+def keys(ev: list[Event]) -> list[str]:
+    return [e.msg.key for e in ev]
+
+
+def msg_keys(msg: Msg) -> Iterator[str]:
+    """Every catalogue key inside a Msg, its nested Msg params included."""
+    yield msg.key
+    for value in msg.params.values():
+        yield from _param_keys(value)
+
+
+def _param_keys(value: Any) -> Iterator[str]:
+    if isinstance(value, Msg):
+        yield from msg_keys(value)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _param_keys(v)
+
+
+@contextmanager
+def drawn_texts(clear_caches: Callable[[], None]) -> Iterator[list[str]]:
+    """Every string written with ImageDraw.text while inside (the renderer's cached layers are
+    forgotten first, so that its cards are drawn again)."""
+    clear_caches()
+    seen: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        clear_caches()
