@@ -18,8 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.store import ChannelBusy, GameRow, SeatRow, Store
+from bot import clock as clocks
+from bot.clock import Clock, Pace
+from bot.notices import Notice, remind_after, turn_notices
+from bot.store import ChannelBusy, GameRow, GuildSettings, SeatRow, Store, UserPrefs
 from engine import Event, Game, IllegalAction, Msg, Outcome, parse_options, play
+from engine.core import UNDO, effective_actions, replay
 from engine.registry import get as get_game
 
 LOG_PAGE = 15
@@ -78,6 +82,9 @@ class GameInfo:
     version: int
     seats: tuple[SeatInfo, ...]
     outcome: Outcome | None = None
+    pace: Pace | None = None
+    timed_out: int | None = None  # the seat whose clock ran out, while the others decide
+    clocks: tuple[Clock, ...] = ()  # by seat, once started
 
     @property
     def names(self) -> list[str]:
@@ -101,6 +108,8 @@ class Report:
     board: bytes | None = None
     to_act: list[SeatInfo] = field(default_factory=list)
     asks: dict[int, Msg] = field(default_factory=dict)  # seat -> what that seat is asked
+    notices: list[Notice] = field(default_factory=list)  # direct messages to send
+    at: float = 0.0  # when the report was made (to show the clocks' time left)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -140,7 +149,29 @@ def _info(row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         options=row.options, status=row.status, creator_id=row.creator_id, locale=row.locale,
         version=row.version, seats=tuple(SeatInfo(s.seat, s.user_id, s.name) for s in seats),
         outcome=Outcome.from_json(row.outcome) if row.outcome else None,
+        pace=Pace.from_json(row.pace), timed_out=row.timed_out,
+        clocks=tuple(s.clock for s in seats if s.seat is not None),
     )
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One of a user's games for /game mine."""
+
+    game: GameInfo
+    seat: int | None
+    waiting: bool  # the game waits on this user now
+    left: float | None  # their clock's time left, with a time control
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A line of a guild's leaderboard."""
+
+    user_id: int
+    name: str
+    played: int
+    won: int
 
 
 class Service:
@@ -191,17 +222,25 @@ class Service:
 
     async def create(
         self, channel_id: int, guild_id: int | None, user: User, game_key: str,
-        options: Sequence[str] = (), *, locale: str = "en",
+        options: Sequence[str] = (), *, locale: str = "en", pace: str | None = None,
     ) -> GameInfo:
+        """A lobby. `pace`: a time control (bot.clock.parse_pace), else the guild's default;
+        the game speaks the guild's default language if it has one, else the creator's."""
         game = _game(game_key)
         try:
             parsed = parse_options(game, options)
         except IllegalAction as exc:
             raise ServiceError(exc.msg) from exc
+        settings = await self.store.guild_settings(guild_id) if guild_id else None
+        chosen = _pace(pace) if pace is not None else (
+            Pace.from_json(settings.pace) if settings else None)
+        if settings and settings.locale:
+            locale = settings.locale
         try:
             game_id = await self.store.create_game(
                 channel_id=channel_id, guild_id=guild_id, game_key=game.key, options=parsed,
                 creator_id=user.id, creator_name=user.name, locale=locale, now=self.clock(),
+                pace=chosen.to_json() if chosen else None,
             )
         except ChannelBusy as exc:
             raise ServiceError("error.channel_busy") from exc
@@ -262,13 +301,18 @@ class Service:
         order = [s.user_id for s in info.seats]
         random.Random(seed).shuffle(order)
         state = game.setup(len(order), seed, info.options)
+        now = self.clock()
+        away = await self._away_seats(order, now)
+        started = clocks.start(info.pace, len(order), game.prompt(state), now, away)
         async with self._lock(info.id):
             if not await self.store.start_game(
-                info.id, seed=seed, order=order, state=state, now=self.clock(),
+                info.id, seed=seed, order=order, state=state, now=now, clocks=started,
             ):
                 raise ServiceError("error.already_started")
         info = await self.info_by_id(info.id)
-        return await self._report(info, game, state, [Event(Msg("platform.started"))])
+        report = await self._report(info, game, state, [Event(Msg("platform.started"))])
+        report.notices = await self._notices(info, game, None, state)
+        return report
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -313,16 +357,37 @@ class Service:
                 state, events = play(game, row.state, seat.seat, text)
             except IllegalAction as exc:
                 raise ServiceError(exc.msg) from exc
-            outcome = game.outcome(state)
-            stored = await self.store.append_action(
-                row.id, expected_version=row.version, seat=seat.seat, user_id=user_id,
-                text=game.canonical(text), events=[e.to_json() for e in events], state=state,
-                outcome=outcome.to_json() if outcome else None, now=self.clock(),
-            )
-            if not stored:  # another process moved the game on since we loaded it
-                raise ServiceError("error.stale")
-            info = await self.info_by_id(row.id)
-        return await self._report(info, game, state, events)
+            if row.timed_out == seat.seat:  # back in time: the others' decision is moot
+                events.insert(0, Event(Msg("platform.back_in_time", {"who": Msg.seat(seat.seat)})))
+            return await self._commit(info, row, game, state, events, seat.seat, user_id,
+                                      game.canonical(text))
+
+    async def _commit(
+        self, info: GameInfo, row: GameRow, game: Game, state: dict[str, Any],
+        events: list[Event], seat: int, user_id: int | None, text: str,
+        outcome: Outcome | None = None,
+    ) -> Report:
+        """Store one history entry (under the game's lock) with the clocks it moves, then
+        report it with the notices it calls for."""
+        outcome = outcome or game.outcome(state)
+        now = self.clock()
+        before = game.prompt(row.state) if row.state is not None else {}
+        after = game.prompt(state) if outcome is None else {}
+        away = await self._away_seats([s.user_id for s in info.seats], now)
+        mover = None if text.startswith(".") else seat
+        moved = clocks.advance(info.pace, dict(enumerate(info.clocks)), before, after, mover,
+                               now, away)
+        stored = await self.store.append_action(
+            row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
+            events=[e.to_json() for e in events], state=state,
+            outcome=outcome.to_json() if outcome else None, now=now, clocks=moved,
+        )
+        if not stored:  # another process moved the game on since we loaded it
+            raise ServiceError("error.stale")
+        info = await self.info_by_id(row.id)
+        report = await self._report(info, game, state, events)
+        report.notices = await self._notices(info, game, row.state, state)
+        return report
 
     async def resign(self, channel_id: int, user_id: int) -> Report:
         """The player concedes: the game ends, the others share the victory."""
@@ -335,17 +400,44 @@ class Service:
         async with self._lock(info.id):
             row = await self.store.game(info.id)
             assert row is not None and row.state is not None
+            info = _info(row, await self.store.seats(row.id))
             others = tuple(s.seat for s in info.seats if s.seat is not None and s.seat != seat.seat)
             outcome = Outcome(others, None, Msg("outcome.resigned", {"who": Msg.seat(seat.seat)}))
-            events: list[Event] = []  # the outcome's reason says it
-            if not await self.store.append_action(
-                row.id, expected_version=row.version, seat=seat.seat, user_id=user_id,
-                text=".resign", events=[e.to_json() for e in events], state=row.state,
-                outcome=outcome.to_json(), now=self.clock(),
-            ):
-                raise ServiceError("error.stale")
-            info = await self.info_by_id(row.id)
-        return await self._report(info, get_game(info.game_key), row.state, events)
+            # No event: the outcome's reason says it.
+            return await self._commit(info, row, get_game(info.game_key), row.state, [],
+                                      seat.seat, user_id, ".resign", outcome)
+
+    async def undo(self, channel_id: int, user_id: int) -> Report:
+        """Take back the caller's latest move, while nobody has moved since and the move
+        revealed nothing (Game.undoable). Stored as ".undo": the others read what was undone."""
+        info = await self.info(channel_id)
+        seat = info.seat_of(user_id)
+        if seat is None or seat.seat is None:
+            raise ServiceError("error.not_seated")
+        if info.status != "active":
+            raise ServiceError("error.not_started")
+        async with self._lock(info.id):
+            row = await self.store.game(info.id)
+            assert row is not None and row.state is not None and row.seed is not None
+            info = _info(row, await self.store.seats(row.id))
+            history = [(a.seat, a.text) for a in await self.store.actions(row.id)]
+            kept = effective_actions(history)
+            if not kept or kept[-1][0] != seat.seat or history[-1][1] not in (kept[-1][1], UNDO):
+                raise ServiceError("error.undo_nothing")
+            if history[-1][1] == UNDO and history[-1][0] != seat.seat:
+                raise ServiceError("error.undo_nothing")
+            game = get_game(row.game_key)
+            before = replay(game, len(info.seats), row.seed, row.options, kept[:-1])
+            try:
+                after, events = play(game, before, seat.seat, kept[-1][1])
+            except IllegalAction as exc:  # cannot happen with a verified history
+                raise ServiceError("error.undo_nothing") from exc
+            if after != row.state or not game.undoable(before, after, events, seat.seat):
+                raise ServiceError("error.undo_revealed")
+            undone = Event(Msg("platform.undone", {
+                "who": Msg.seat(seat.seat), "action": Msg.action(game.key, kept[-1][1]),
+            }))
+            return await self._commit(info, row, game, before, [undone], seat.seat, user_id, UNDO)
 
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> GameInfo:
         """Ends the channel's game without a result: its creator or a channel manager only."""
@@ -423,18 +515,261 @@ class Service:
 
     async def verify(self, game_id: int) -> bool:
         """Replays the stored history from the seed and compares it with the stored state."""
-        from engine import replay
 
         row = await self.store.game(game_id)
         if row is None or row.state is None or row.seed is None:
             raise ServiceError("error.not_started")
         seats = await self.store.seats(game_id)
-        actions = [(a.seat, a.text) for a in await self.store.actions(game_id)
-                   if not a.text.startswith(".")]
+        actions = [(a.seat, a.text) for a in await self.store.actions(game_id)]
         game = get_game(row.game_key)
         return replay(game, len(seats), row.seed, row.options, actions) == row.state
 
+    # --- clocks, vacations, timeouts --------------------------------------------------------
+
+    async def prefs(self, user_id: int) -> UserPrefs:
+        return await self.store.prefs(user_id)
+
+    async def set_prefs(
+        self, user_id: int, *, dm: bool | None = None, before: bool | None = None,
+        remind_hours: float | None = None, locale: str | None = None,
+    ) -> UserPrefs:
+        """Change a user's notification choices (None: unchanged); remind_hours 0 = never."""
+        old = await self.store.prefs(user_id)
+        if remind_hours is not None and not 0 <= remind_hours <= 24 * 14:
+            raise ServiceError("error.bad_remind", max=24 * 14)
+        new = UserPrefs(
+            user_id, old.dm if dm is None else dm, old.before if before is None else before,
+            old.remind_hours if remind_hours is None else remind_hours, old.vacation_until,
+            locale or old.locale,
+        )
+        await self.store.set_prefs(new)
+        return new
+
+    async def vacation(self, user_id: int, days: float) -> tuple[UserPrefs, list[Notice]]:
+        """Pause (days > 0) or resume (0) the user's clocks in all their games; each game's
+        channel is told."""
+        if not 0 <= days <= clocks.VACATION_DAYS:
+            raise ServiceError("error.bad_vacation", max=clocks.VACATION_DAYS)
+        now = self.clock()
+        old = await self.store.prefs(user_id)
+        until = now + days * clocks.DAY if days else None
+        if until is None and (old.vacation_until is None or old.vacation_until <= now):
+            raise ServiceError("error.not_on_vacation")
+        new = UserPrefs(user_id, old.dm, old.before, old.remind_hours, until, old.locale)
+        await self.store.set_prefs(new)
+        return new, await self._restart_clocks(user_id, now, "vacation" if until else "back")
+
+    async def _restart_clocks(self, user_id: int, now: float, kind: str) -> list[Notice]:
+        """Stop or start the user's clocks in every running game after a vacation change."""
+        notices = []
+        away = await self.store.away(now)
+        for row in await self.store.user_games(user_id):
+            if row.status != "active" or row.state is None:
+                continue
+            async with self._lock(row.id):
+                row = await self.store.game(row.id)  # type: ignore[assignment]
+                if row is None or row.state is None or row.status != "active":
+                    continue
+                info = _info(row, await self.store.seats(row.id))
+                asked = get_game(row.game_key).prompt(row.state)
+                new = {}
+                for seat, clock in enumerate(info.clocks):
+                    user = info.user_of(seat)
+                    clock = clock.stopped(now)
+                    runs = (seat in asked and clock.bank is not None and user is not None
+                            and user.user_id not in away and row.timed_out != seat)
+                    new[seat] = Clock(clock.bank, now if runs else None, clock.asked_since)
+                await self.store.set_clocks(row.id, new, version=row.version)
+                seat = info.seat_of(user_id)
+                if seat is not None and seat.seat is not None and kind == "back":
+                    # Reminders count from the return, not from before the vacation.
+                    await self.store.mark_reminded(row.id, seat.seat, now)
+                if seat is not None and seat.seat is not None:
+                    notices.append(Notice(kind, row.id, row.channel_id, Msg(
+                        f"notice.{kind}", {"who": Msg.seat(seat.seat)}), None))
+        return notices
+
+    async def tick(self) -> list[Notice]:
+        """The background task's round (every minute or so): end vacations that are over,
+        notice clocks that ran out, remind players who have not moved. Safe to run at any
+        time and from several places: every change is guarded by the game's version."""
+        now = self.clock()
+        notices: list[Notice] = []
+        for user_id in await self.store.vacations_over(now):
+            prefs = await self.store.prefs(user_id)
+            await self.store.set_prefs(UserPrefs(user_id, prefs.dm, prefs.before,
+                                                 prefs.remind_hours, None, prefs.locale))
+            notices += await self._restart_clocks(user_id, now, "back")
+        away = await self.store.away(now)
+        prefs_of: dict[int, UserPrefs] = {}
+        for w in await self.store.waiting():
+            left = w.clock.left(now)
+            if left is not None and left <= 0 and w.clock.running_since is not None \
+                    and w.timed_out is None:
+                notices += await self._time_out(w.game_id, w.seat, w.version, now)
+                continue
+            if w.user_id in away or w.timed_out == w.seat or w.clock.asked_since is None:
+                continue
+            if w.user_id not in prefs_of:
+                prefs_of[w.user_id] = await self.store.prefs(w.user_id)
+            after = remind_after(prefs_of[w.user_id])
+            last = max(w.clock.asked_since, w.reminded_at or 0.0)
+            if after is not None and now - last >= after:
+                await self.store.mark_reminded(w.game_id, w.seat, now)
+                info = await self.info_by_id(w.game_id)
+                notices.append(Notice("reminder", w.game_id, info.channel_id, Msg(
+                    "notice.reminder", {
+                        "game": get_game(info.game_key).name(), "channel": f"<#{info.channel_id}>",
+                        "since": clocks.duration(now - w.clock.asked_since),
+                        "left": clocks.duration(left) if left is not None else "-",
+                    }), w.user_id, (w.user_id,)))
+        return notices
+
+    async def _time_out(self, game_id: int, seat: int, version: int, now: float) -> list[Notice]:
+        async with self._lock(game_id):
+            info = await self.info_by_id(game_id)
+            stopped = {s: c.stopped(now) if s == seat else c for s, c in enumerate(info.clocks)}
+            if not await self.store.set_timed_out(game_id, seat, version=version, clocks=stopped):
+                return []  # moved meanwhile, or already noticed
+        others = tuple(s.user_id for s in info.seats if s.seat is not None and s.seat != seat)
+        return [Notice("timeout", game_id, info.channel_id,
+                       Msg("notice.timeout", {"who": Msg.seat(seat)}), None, others)]
+
+    async def timeout_choices(self, game_id: int) -> list[str]:
+        """What the other players may decide about the seat whose clock ran out."""
+        info = await self.info_by_id(game_id)
+        row = await self.store.game(game_id)
+        if row is None or row.state is None or info.timed_out is None or info.status != "active":
+            return []
+        game = get_game(info.game_key)
+        skip = ["skip"] if game.default_action(row.state, info.timed_out) is not None else []
+        return [*skip, "end", "wait"]
+
+    async def decide_timeout(
+        self, game_id: int, user_id: int, choice: str, *, version: int | None = None,
+    ) -> Report:
+        """Another player decides for the seat whose clock ran out: `skip` (the rules' default
+        action is played for them), `end` (the game ends, the absent player loses) or `wait`
+        (one more day on their clock). The first decision counts."""
+        async with self._lock(game_id):
+            row = await self.store.game(game_id)
+            if row is None or row.state is None or row.status != "active":
+                raise ServiceError("error.game_over")
+            info = _info(row, await self.store.seats(row.id))
+            absent = info.timed_out
+            seat = info.seat_of(user_id)
+            if absent is None or (version is not None and version != row.version):
+                raise ServiceError("error.stale")
+            if seat is None or seat.seat is None or seat.seat == absent:
+                raise ServiceError("error.timeout_not_yours")
+            game = get_game(row.game_key)
+            who = {"who": Msg.seat(absent), "by": Msg.seat(seat.seat)}
+            if choice == "end":
+                others = tuple(s.seat for s in info.seats if s.seat not in (None, absent))
+                outcome = Outcome(others, None, Msg("outcome.timeout", who))  # type: ignore[arg-type]
+                return await self._commit(info, row, game, row.state, [], absent, user_id,
+                                          ".timeout", outcome)
+            if choice == "skip":
+                text = game.default_action(row.state, absent)
+                if text is None:
+                    raise ServiceError("error.no_default_action")
+                state, events = play(game, row.state, absent, text)
+                events.insert(0, Event(Msg("platform.skipped", {
+                    **who, "action": Msg.action(game.key, text)})))
+                return await self._commit(info, row, game, state, events, absent, user_id, text)
+            if choice != "wait":
+                raise ServiceError("error.stale")
+            now = self.clock()
+            extended = dict(enumerate(info.clocks))
+            old = extended[absent]
+            extended[absent] = Clock((old.bank or 0.0) + clocks.EXTRA_TIME, now, old.asked_since)
+            if not await self.store.set_timed_out(game_id, None, version=row.version,
+                                                  clocks=extended):
+                raise ServiceError("error.stale")
+            info = await self.info_by_id(game_id)
+        report = self._standing(info, game, row.state)
+        report.public.append(Msg("platform.extra_time", {
+            **who, "time": clocks.duration(clocks.EXTRA_TIME)}))
+        return report
+
+    # --- across games: /game mine, guild settings, leaderboard ------------------------------
+
+    async def mine(self, user_id: int) -> list[MyGame]:
+        """The user's lobbies and running games, those waiting on them first."""
+        now = self.clock()
+        found = []
+        for row in await self.store.user_games(user_id):
+            info = _info(row, await self.store.seats(row.id))
+            seat = info.seat_of(user_id)
+            number = seat.seat if seat else None
+            waiting = (info.status == "active" and row.state is not None and number is not None
+                       and number in get_game(row.game_key).prompt(row.state))
+            left = (info.clocks[number].left(now)
+                    if number is not None and number < len(info.clocks) else None)
+            found.append(MyGame(info, number, waiting, left))
+        found.sort(key=lambda g: (not g.waiting, g.game.status != "active",
+                                  g.left if g.left is not None else float("inf")))
+        return found
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self.store.guild_settings(guild_id)
+
+    async def set_guild_settings(
+        self, guild_id: int, *, locale: str | None = None, pace: str | None = None,
+        threads: bool | None = None,
+    ) -> GuildSettings:
+        """Change a guild's defaults (None: unchanged); `pace` "none" removes the default."""
+        old = await self.store.guild_settings(guild_id)
+        if locale is not None and locale not in ("en", "fr"):
+            raise ServiceError("error.bad_locale", locales="en, fr")
+        new_pace = old.pace if pace is None else (p.to_json() if (p := _pace(pace)) else None)
+        new = GuildSettings(guild_id, locale or old.locale, new_pace,
+                            old.threads if threads is None else threads)
+        await self.store.set_guild_settings(new)
+        return new
+
+    async def leaderboard(self, guild_id: int, game_key: str | None = None) -> list[Standing]:
+        """Finished games of the guild: games played and won per player (a shared victory is
+        a win), most wins first, then the best ratio, then most played."""
+        if game_key is not None:
+            game_key = _game(game_key).key
+        played: dict[int, list[int]] = {}
+        names: dict[int, str] = {}
+        for row, seats in await self.store.finished(guild_id, game_key):
+            winners = set(Outcome.from_json(row.outcome).winners) if row.outcome else set()
+            for s in seats:
+                tally = played.setdefault(s.user_id, [0, 0])
+                tally[0] += 1
+                tally[1] += s.seat in winners
+                names[s.user_id] = s.name  # the latest name they played under
+        table = [Standing(u, names[u], p, w) for u, (p, w) in played.items()]
+        table.sort(key=lambda r: (-r.won, -r.won / r.played, -r.played, r.name.lower()))
+        return table
+
     # --- internals -------------------------------------------------------------------------
+
+    async def _away_seats(self, users: Sequence[int], now: float) -> set[int]:
+        """Seats (indexes into `users`, in seat order) of players on vacation."""
+        away = await self.store.away(now)
+        return {seat for seat, user in enumerate(users) if user in away}
+
+    async def _notices(
+        self, info: GameInfo, game: Game, before: dict[str, Any] | None, after: dict[str, Any],
+    ) -> list[Notice]:
+        """Direct messages called for by the change from `before` to `after`."""
+        if info.status != "active":
+            return []
+        users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
+        prefs = {u: await self.store.prefs(u) for u in users.values()}
+        players = len(users)
+        return turn_notices(
+            game_id=info.id, channel_id=info.channel_id, game_name=game.name(), users=users,
+            prefs=prefs, asked_before=game.prompt(before) if before is not None else {},
+            asked_now=game.prompt(after),
+            next_before=game.up_next(before, players) if before is not None else [],
+            next_now=game.up_next(after, players),
+            away=await self.store.away(self.clock()),
+        )
 
     async def _private_lines(self, game_id: int, seat: int, actions: int = 12) -> list[Msg]:
         """What only `seat` saw in the last few actions: an ephemeral reply cannot be fetched
@@ -475,6 +810,7 @@ class Service:
         self, info: GameInfo, game: Game, state: dict[str, Any], events: Sequence[Event],
     ) -> Report:
         report = self._standing(info, game, state)
+        report.at = self.clock()
         for event in events:
             if event.to is None:
                 report.public.append(event.msg)
@@ -487,6 +823,13 @@ class Service:
         if self.renderer is not None:
             report.board = await self._board(info, game, state)
         return report
+
+
+def _pace(text: str) -> Pace | None:
+    try:
+        return clocks.parse_pace(text)
+    except clocks.BadPace as exc:
+        raise ServiceError(exc.msg) from exc
 
 
 def _game(key: str) -> Game:

@@ -14,7 +14,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from bot.clock import Clock
 
 LIVE = ("lobby", "active")
 
@@ -46,6 +48,8 @@ class GameRow:
     outcome: dict[str, Any] | None
     created_at: float
     updated_at: float
+    pace: dict[str, float] | None = None  # bot.clock.Pace as JSON, None: no time control
+    timed_out: int | None = None  # the seat whose clock ran out, while the others decide
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,48 @@ class SeatRow:
     name: str
     seat: int | None
     joined_at: float
+    bank: float | None = None
+    running_since: float | None = None
+    asked_since: float | None = None
+    reminded_at: float | None = None
+
+    @property
+    def clock(self) -> Clock:
+        return Clock(self.bank, self.running_since, self.asked_since)
+
+
+@dataclass(frozen=True)
+class UserPrefs:
+    """What a user asked for, across games: direct messages, reminders, vacation."""
+
+    user_id: int
+    dm: bool = False
+    before: bool = False
+    remind_hours: float | None = None  # None: the default delay; 0: no reminders
+    vacation_until: float | None = None
+    locale: str | None = None
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    locale: str | None = None
+    pace: dict[str, float] | None = None
+    threads: bool = False
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A seat asked to act in an active game, as the background task sees it."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    clock: Clock
+    reminded_at: float | None
+    pace: dict[str, float] | None
+    timed_out: int | None
+    version: int
 
 
 @dataclass(frozen=True)
@@ -78,17 +124,18 @@ def migrations() -> list[tuple[int, str]]:
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
-    "state, outcome, created_at, updated_at"
+    "state, outcome, created_at, updated_at, pace, timed_out"
 )
+_SEAT_COLUMNS = "user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at"
 
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
     (gid, channel, guild, key, options, status, creator, locale, seed, version, state, outcome,
-     created, updated) = row
+     created, updated, pace, timed_out) = row
     return GameRow(
         gid, channel, guild, key, json.loads(options), status, creator, locale, seed, version,
         json.loads(state) if state else None, json.loads(outcome) if outcome else None,
-        created, updated,
+        created, updated, json.loads(pace) if pace else None, timed_out,
     )
 
 
@@ -148,16 +195,17 @@ class Store:
     async def create_game(
         self, *, channel_id: int, guild_id: int | None, game_key: str, options: dict[str, Any],
         creator_id: int, creator_name: str, locale: str, now: float,
+        pace: dict[str, float] | None = None,
     ) -> int:
         """A new game in its lobby, with its creator seated. ChannelBusy if one is live there."""
         try:
             async with self._tx() as db:
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_key, options, status,"
-                    " creator_id, locale, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    " creator_id, locale, created_at, updated_at, pace)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                     (channel_id, guild_id, game_key, json.dumps(options), creator_id, locale,
-                     now, now),
+                     now, now, json.dumps(pace) if pace else None),
                 )
                 game_id = cur.lastrowid
                 await db.execute(
@@ -207,7 +255,7 @@ class Store:
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The seats in play order once started, in joining order in the lobby."""
         async with self._read() as db, db.execute(
-            "SELECT user_id, name, seat, joined_at FROM seats WHERE game_id = ?"
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ?"
             " ORDER BY seat IS NULL, seat, joined_at, rowid",
             (game_id,),
         ) as cur:
@@ -242,6 +290,7 @@ class Store:
 
     async def start_game(
         self, game_id: int, *, seed: int, order: list[int], state: dict[str, Any], now: float,
+        clocks: Mapping[int, Clock] | None = None,
     ) -> bool:
         """Lobby -> active: fix the seats (order[i] is the user in seat i), store the first state."""
         async with self._tx() as db:
@@ -256,24 +305,28 @@ class Store:
                 "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
                 [(seat, game_id, user_id) for seat, user_id in enumerate(order)],
             )
+            if clocks:
+                await _save_clocks(db, game_id, clocks)
         return True
 
     async def append_action(
         self, game_id: int, *, expected_version: int, seat: int, user_id: int | None, text: str,
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
-        now: float, status: str | None = None,
+        now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
     ) -> bool:
         """Record one action and the state it led to, if the game is still at expected_version.
 
         Returns False, changing nothing, when the version moved (a stale or duplicate action)
         or the game is no longer active. The game becomes `status` if given, else 'finished'
-        when there is an outcome.
+        when there is an outcome. `clocks` are saved in the same transaction; any action
+        settles a pending timeout.
         """
         new_status = status or ("finished" if outcome is not None else "active")
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE games SET version = version + 1, state = ?, outcome = ?, status = ?,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                " updated_at = ?, timed_out = NULL WHERE id = ? AND version = ?"
+                " AND status = 'active'",
                 (json.dumps(state), json.dumps(outcome) if outcome else None, new_status, now,
                  game_id, expected_version),
             )
@@ -284,6 +337,8 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, expected_version + 1, seat, user_id, text, json.dumps(events), now),
             )
+            if clocks:
+                await _save_clocks(db, game_id, clocks)
         return True
 
     async def actions(self, game_id: int) -> list[ActionRow]:
@@ -318,3 +373,146 @@ class Store:
             args += (kind,)
         async with self._read() as db, db.execute(sql + " ORDER BY at, message_id", args) as cur:
             return [tuple(r) for r in await cur.fetchall()]  # type: ignore[misc]
+
+    # --- clocks (bot/clock.py) -------------------------------------------------------------
+
+    async def set_clocks(self, game_id: int, clocks: Mapping[int, Clock], *,
+                         version: int | None = None) -> bool:
+        """Save seat clocks outside a move (vacation, extra time); only at `version` if given."""
+        async with self._tx() as db:
+            if version is not None:
+                async with db.execute(
+                    "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'active'",
+                    (game_id, version),
+                ) as cur:
+                    if await cur.fetchone() is None:
+                        return False
+            await _save_clocks(db, game_id, clocks)
+        return True
+
+    async def set_timed_out(self, game_id: int, seat: int | None, *, version: int,
+                            clocks: Mapping[int, Clock] | None = None) -> bool:
+        """Mark (or clear, with None) the seat whose clock ran out, if the game is still at
+        `version`: a move made meanwhile wins over the background task."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET timed_out = ? WHERE id = ? AND version = ? AND status = 'active'"
+                + (" AND timed_out IS NULL" if seat is not None else ""),
+                (seat, game_id, version),
+            )
+            if cur.rowcount != 1:
+                return False
+            if clocks:
+                await _save_clocks(db, game_id, clocks)
+        return True
+
+    async def mark_reminded(self, game_id: int, seat: int, now: float) -> None:
+        async with self._tx() as db:
+            await db.execute("UPDATE seats SET reminded_at = ? WHERE game_id = ? AND seat = ?",
+                             (now, game_id, seat))
+
+    async def waiting(self) -> list[Waiting]:
+        """Every seat asked to act in an active game, with its clock (one query, no states)."""
+        async with self._read() as db, db.execute(
+            "SELECT g.id, s.seat, s.user_id, s.bank, s.running_since, s.asked_since,"
+            " s.reminded_at, g.pace, g.timed_out, g.version"
+            " FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE g.status = 'active' AND s.asked_since IS NOT NULL ORDER BY g.id, s.seat",
+        ) as cur:
+            rows = await cur.fetchall()
+        return [Waiting(gid, seat, uid, Clock(bank, running, asked), reminded,
+                        json.loads(pace) if pace else None, timed_out, version)
+                for gid, seat, uid, bank, running, asked, reminded, pace, timed_out, version
+                in rows]
+
+    # --- users -----------------------------------------------------------------------------
+
+    async def prefs(self, user_id: int) -> UserPrefs:
+        async with self._read() as db, db.execute(
+            "SELECT dm, before, remind_hours, vacation_until, locale FROM users WHERE user_id = ?",
+            (user_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return UserPrefs(user_id)
+        dm, before, remind, vacation, locale = row
+        return UserPrefs(user_id, bool(dm), bool(before), remind, vacation, locale)
+
+    async def set_prefs(self, prefs: UserPrefs) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO users (user_id, dm, before, remind_hours, vacation_until, locale)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm,"
+                " before = excluded.before, remind_hours = excluded.remind_hours,"
+                " vacation_until = excluded.vacation_until, locale = excluded.locale",
+                (prefs.user_id, int(prefs.dm), int(prefs.before), prefs.remind_hours,
+                 prefs.vacation_until, prefs.locale),
+            )
+
+    async def away(self, now: float) -> set[int]:
+        """Users on vacation at `now`."""
+        async with self._read() as db, db.execute(
+            "SELECT user_id FROM users WHERE vacation_until > ?", (now,),
+        ) as cur:
+            return {uid for (uid,) in await cur.fetchall()}
+
+    async def vacations_over(self, now: float) -> list[int]:
+        """Users whose vacation has ended but is still recorded (their clocks must restart)."""
+        async with self._read() as db, db.execute(
+            "SELECT user_id FROM users WHERE vacation_until <= ?", (now,),
+        ) as cur:
+            return [uid for (uid,) in await cur.fetchall()]
+
+    async def user_games(self, user_id: int) -> list[GameRow]:
+        """The lobbies and running games where the user is seated, newest first."""
+        async with self._read() as db, db.execute(
+            f"SELECT {', '.join('g.' + c for c in _GAME_COLUMNS.split(', '))} FROM games g"
+            " JOIN seats s ON s.game_id = g.id WHERE s.user_id = ?"
+            " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC",
+            (user_id,),
+        ) as cur:
+            return [_game(r) for r in await cur.fetchall()]
+
+    # --- guilds ----------------------------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._read() as db, db.execute(
+            "SELECT locale, pace, threads FROM guild_settings WHERE guild_id = ?", (guild_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return GuildSettings(guild_id)
+        locale, pace, threads = row
+        return GuildSettings(guild_id, locale, json.loads(pace) if pace else None, bool(threads))
+
+    async def set_guild_settings(self, settings: GuildSettings) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, locale, pace, threads) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale,"
+                " pace = excluded.pace, threads = excluded.threads",
+                (settings.guild_id, settings.locale,
+                 json.dumps(settings.pace) if settings.pace else None, int(settings.threads)),
+            )
+
+    async def finished(self, guild_id: int, game_key: str | None = None,
+                       ) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The guild's finished games (not abandoned ones), with their seats, oldest first."""
+        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"
+        args: tuple[Any, ...] = (guild_id,)
+        if game_key is not None:
+            sql += " AND game_key = ?"
+            args += (game_key,)
+        async with self._read() as db, db.execute(sql + " ORDER BY id", args) as cur:
+            games = [_game(r) for r in await cur.fetchall()]
+        return [(g, await self.seats(g.id)) for g in games]
+
+
+async def _save_clocks(db: aiosqlite.Connection, game_id: int, clocks: Mapping[int, Clock]) -> None:
+    await db.executemany(
+        "UPDATE seats SET bank = ?, running_since = ?, asked_since = ?,"
+        " reminded_at = CASE WHEN asked_since IS ? THEN reminded_at ELSE NULL END"
+        " WHERE game_id = ? AND seat = ?",
+        [(c.bank, c.running_since, c.asked_since, c.asked_since, game_id, seat)
+         for seat, c in clocks.items()],
+    )

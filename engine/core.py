@@ -40,6 +40,11 @@ class Msg:
     def seat(n: int) -> dict[str, int]:
         return {"seat": n}
 
+    @staticmethod
+    def action(game_key: str, text: str) -> dict[str, str]:
+        """A parameter showing a canonical action text in the reader's language."""
+        return {"game": game_key, "action": text}
+
     def to_json(self) -> dict[str, Any]:
         return {"k": self.key, "p": {k: _param_to_json(v) for k, v in self.params.items()}}
 
@@ -125,12 +130,14 @@ class Outcome:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A game option: a flag (`values` empty, e.g. `classic`) or a choice (`panel=a`)."""
+    """A game option: a flag (`values` empty, e.g. `classic`) or a choice (`panel=a`).
+    `bare`: the value a choice takes when named alone (`leaders` = `leaders=all`)."""
 
     name: str
     help: Msg
     values: tuple[str, ...] = ()
     default: str | None = None
+    bare: str | None = None
 
 
 class Game:
@@ -173,6 +180,26 @@ class Game:
         """A short rules summary for `/game rules`."""
         return Msg(f"{self.key}.rules")
 
+    # --- play over days: what the platform may do for a player, or take back ----------------
+
+    def default_action(self, state: State, seat: int) -> str | None:
+        """The action the rules let be taken for an absent `seat` whose clock ran out (a pass, a
+        refusal...), or None when the rules have none: then the game can only end."""
+        return None
+
+    def undoable(self, before: State, after: State, events: Sequence[Event], seat: int) -> bool:
+        """Whether `seat`'s action from `before` to `after` may be taken back: only if it
+        revealed nothing hidden and drew nothing random. A game that cannot tell says no."""
+        return False
+
+    def up_next(self, state: State, players: int) -> list[int]:
+        """The seats expected to act after the ones asked now ("ping me on the turn before
+        mine"). The default suits a fixed turn order: the seat after a single acting seat."""
+        asked = list(self.prompt(state))
+        if len(asked) != 1 or players < 2:
+            return []
+        return [(asked[0] + 1) % players]
+
 
 def copy_state(state: State) -> State:
     """A deep copy through JSON: fast for plain data, and it proves the state stays JSON."""
@@ -200,11 +227,32 @@ def replay(
     options: Mapping[str, Any],
     actions: Iterable[tuple[int, str]],
 ) -> State:
-    """Re-run a stored history from its seed: the result must equal the stored state."""
+    """Re-run a stored history from its seed: the result must equal the stored state.
+
+    The history may hold platform actions (texts starting with "."): they are handled by
+    `effective_actions`, so a whole stored history can be passed as it is.
+    """
     state = game.setup(players, seed, options)
-    for seat, text in actions:
+    for seat, text in effective_actions(actions):
         state, _ = play(game, state, seat, text)
     return state
+
+
+UNDO = ".undo"
+
+
+def effective_actions(actions: Iterable[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The engine actions of a stored history: platform actions (".resign", ".timeout @1"...)
+    are left out, and each ".undo" cancels the latest engine action not already cancelled
+    (the history stays append-only, so everyone can still read what was taken back)."""
+    kept: list[tuple[int, str]] = []
+    for seat, text in actions:
+        if text == UNDO:
+            if kept:
+                kept.pop()
+        elif not text.startswith("."):
+            kept.append((seat, text))
+    return kept
 
 
 def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
@@ -218,6 +266,8 @@ def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
             if spec is None:
                 raise IllegalAction("error.unknown_option", option=part, game=game.key)
             if spec.values:
+                if not value and spec.bare is not None:
+                    value = spec.bare
                 if value not in spec.values:
                     raise IllegalAction(
                         "error.bad_option_value", option=name, value=value,

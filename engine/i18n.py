@@ -70,6 +70,8 @@ def _param(value: Any, locale: str, names: Sequence[str]) -> Any:
         return translate(value, locale, names)
     if isinstance(value, dict) and "seat" in value:
         return _seat_name(int(value["seat"]), names)
+    if isinstance(value, dict) and "action" in value:  # Msg.action: a canonical action text
+        return action_label(str(value["game"]), str(value["action"]), locale, names)
     if isinstance(value, (list, tuple)):
         return ", ".join(str(_param(v, locale, names)) for v in value)
     return value

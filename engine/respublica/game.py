@@ -498,6 +498,25 @@ class ResPublica(Game):
         )
         return Outcome(winners, totals, reason, details)
 
+    # --- play over days -------------------------------------------------------------------------
+
+    def default_action(self, state: State, seat: int) -> str | None:
+        """For an absent player: pass on a trade, decline the answers, keep a promise the first
+        way it can be kept, end the turn (drawing, as every turn ends), lay nothing more."""
+        legal = self.legal(state, seat)
+        for text in (PASS, "decline", "end", "done"):
+            if text in legal:
+                return text
+        return legal[0] if state["phase"] == "deliver" and legal else None
+
+    def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
+        """Nothing drawn (the decks and the generator are unchanged), nothing shown to one player
+        only, and no answer given by another player (a move that asks others is final once
+        they have answered, and undo is only offered while nobody acted since)."""
+        return (before["rng"] == after["rng"] and before.get("decks") == after.get("decks")
+                and not any(e.to is not None for e in events)
+                and after["phase"] != "deliver")
+
     def outcome(self, state: State) -> Outcome | None:
         return Outcome.from_json(state["outcome"]) if state["outcome"] is not None else None
 

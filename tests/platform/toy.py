@@ -54,6 +54,12 @@ class Toy(Game):
             view["secret"] = state["secret"][seat]
         return view
 
+    def default_action(self, state: dict[str, Any], seat: int) -> str | None:
+        return "take 1" if seat in self.prompt(state) else None
+
+    def undoable(self, before: dict[str, Any], after: dict[str, Any], events: Any, seat: int) -> bool:
+        return not any(e.to is not None for e in events)  # peeking shows the secret
+
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         if state["winner"] is None:
             return None
