@@ -1,4 +1,5 @@
-"""The `tabula` command: run the bot, play in a local console, self-play, benchmark, samples."""
+"""The `tabula` command: run the bot, play in a local console, self-play, benchmark, samples,
+export a game's record and replay one."""
 
 from __future__ import annotations
 
@@ -49,6 +50,21 @@ def parser() -> argparse.ArgumentParser:
 
     samples = sub.add_parser("samples", help="write sample board and hand images")
     samples.add_argument("--out", type=Path, default=Path("docs/samples"))
+
+    export = sub.add_parser("export", help="write a finished game's record (JSON) to stdout")
+    export.add_argument("--db", required=True, help="SQLite file of the bot")
+    export.add_argument("--game", type=int, required=True, metavar="ID", help="the game's id")
+    export.add_argument(
+        "--force", action="store_true",
+        help="export a running game too (its seed reveals the hidden cards: admins only)",
+    )
+
+    replay = sub.add_parser("replay", help="re-simulate and verify a game record")
+    replay.add_argument("record", type=Path, help="a record written by `tabula export`")
+    replay.add_argument("--board", type=Path, metavar="OUT.png", help="write the final board")
+    replay.add_argument("--animation", type=Path, metavar="OUT.png|OUT.gif",
+                        help="write an animated replay, turn by turn (APNG or GIF)")
+    replay.add_argument("--lang", choices=("en", "fr"), help="language (default: the game's)")
     return ap
 
 
@@ -78,6 +94,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path in write_samples(args.out):
             print(path)
         return 0
+    if args.command == "export":
+        from bot.record import export_command
+
+        return asyncio.run(export_command(args.db, args.game, force=args.force))
+    if args.command == "replay":
+        from bot.record import replay_command
+
+        return replay_command(args.record, board=args.board, animation=args.animation,
+                              lang=args.lang)
     return 2
 
 

@@ -45,6 +45,13 @@ class Renderer(Protocol):
 class PillowRenderer:
     """The real renderer (render/), imported lazily so the service itself never needs Pillow."""
 
+    def animation(self, game_key: str, players: int, seed: int, options: dict[str, Any],
+                  actions: Sequence[tuple[int, str]], names: Sequence[str], locale: str) -> bytes:
+        """The game replayed turn by turn as a GIF (Discord animates GIFs, not APNGs)."""
+        from render.animate import animation
+
+        return animation(game_key, players, seed, options, actions, names, locale, fmt="gif")
+
     def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes:
         import render
 
@@ -499,7 +506,10 @@ class Service:
 
     async def log(self, channel_id: int, page: int | None = None) -> LogPage:
         """The public log, LOG_PAGE lines a page; page 1 is the oldest, default the latest."""
-        info = await self.info(channel_id, live=False)
+        return await self.log_in((await self.info(channel_id, live=False)).id, page)
+
+    async def log_in(self, game_id: int, page: int | None = None) -> LogPage:
+        info = await self.info_by_id(game_id)
         lines: list[Msg] = [Msg("platform.started")] if info.status != "lobby" else []
         for action in await self.store.actions(info.id):
             for data in action.events:
@@ -512,6 +522,26 @@ class Service:
         pages = max(1, -(-len(lines) // LOG_PAGE))
         page = pages if page is None else min(max(1, page), pages)
         return LogPage(info, lines[(page - 1) * LOG_PAGE: page * LOG_PAGE], page, pages)
+
+    async def animation(self, channel_id: int, *, locale: str | None = None) -> tuple[GameInfo, bytes]:
+        """The channel's game (running or the latest) replayed turn by turn, public views only.
+        Slow (seconds): drawn in a worker thread, and kept for the game's current version."""
+        info = await self.info(channel_id, live=False)
+        row = await self.store.game(info.id)
+        if row is None or row.seed is None:
+            raise ServiceError("error.not_started")
+        draw = getattr(self.renderer, "animation", None)
+        if draw is None:
+            raise ServiceError("error.no_renderer")
+        locale = locale or info.locale
+        key = (info.id, -info.version - 1, locale)  # beside the boards' memo, never equal
+        cached = self._boards.get(key)
+        if cached is None:
+            actions = [(a.seat, a.text) for a in await self.store.actions(info.id)]
+            cached = await asyncio.to_thread(draw, info.game_key, len(info.seats), row.seed,
+                                             row.options, actions, info.names, locale)
+            self._boards[key] = cached
+        return info, cached
 
     async def verify(self, game_id: int) -> bool:
         """Replays the stored history from the seed and compares it with the stored state."""

@@ -166,12 +166,18 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         db = await aiosqlite.connect(str(path), isolation_level=None)  # we BEGIN ourselves
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")  # another process (a CLI) may hold the lock
-        await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across app crashes
-        store = cls(db)
-        await store.migrate()
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")  # a CLI process may hold the lock
+            await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: survives app crashes
+            store = cls(db)
+            await store.migrate()
+        except BaseException:
+            # Not a database, or a failed migration: close, or the connection's thread would
+            # keep the process alive at exit.
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:

@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
+from bot.discord.notify import Ticker
 from bot.discord.replies import tell
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.service import PillowRenderer, Service
@@ -46,7 +47,7 @@ class TabulaBot(discord.Client):
 
     def __init__(
         self, service: Service, *, dev_guild: int | None = None, sync: bool = True,
-        **options: object,
+        tick: bool = True, **options: object,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads, their permissions; nothing privileged
@@ -60,12 +61,16 @@ class TabulaBot(discord.Client):
         self.dev_guild = dev_guild
         self.sync = sync
         self.tree = TabulaTree(self)
+        self.ticker = Ticker(self, service)
+        self.tick = tick  # the clock round runs in the background unless turned off (tests)
 
     async def setup_hook(self) -> None:
         for command in build_commands():
             self.tree.add_command(command)
         # Buttons and menus of earlier runs keep working: their custom_id says it all.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.tick:
+            self.ticker.start()
         await self.tree.set_translator(CatalogueTranslator())
         if not self.sync:
             return
@@ -77,6 +82,10 @@ class TabulaBot(discord.Client):
             synced = await self.tree.sync()
         log.info("synced %d commands %s", len(synced),
                  f"to guild {self.dev_guild}" if self.dev_guild else "globally")
+
+    async def close(self) -> None:
+        await self.ticker.stop()
+        await super().close()
 
 
 async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None) -> int:

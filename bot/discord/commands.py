@@ -13,7 +13,8 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.discord import lobby, looking, playing
+from bot.clock import VACATION_DAYS
+from bot.discord import days, lobby, looking, playing
 from bot.discord.i18n import command_text
 from engine.i18n import DEFAULT_LOCALE, translate
 from engine.registry import get as get_game
@@ -48,11 +49,13 @@ def game_group() -> app_commands.Group:
 
     @group.command(name="new", description=command_text("game new"))
     @app_commands.describe(game=command_text("game new game"),
-                           options=command_text("game new options"))
+                           options=command_text("game new options"),
+                           pace=command_text("game new pace"))
     @app_commands.choices(game=choices)
-    @app_commands.autocomplete(options=lobby.suggest_options)
-    async def new(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
-        await lobby.new(interaction, game, options)
+    @app_commands.autocomplete(options=lobby.suggest_options, pace=days.suggest_pace)
+    async def new(interaction: discord.Interaction, game: str, options: str | None = None,
+                  pace: str | None = None) -> None:
+        await lobby.new(interaction, game, options, pace)
 
     @group.command(name="join", description=command_text("game join"))
     async def join(interaction: discord.Interaction) -> None:
@@ -84,9 +87,56 @@ def game_group() -> app_commands.Group:
                    page: app_commands.Range[int, 1, None] | None = None) -> None:
         await looking.log(interaction, page)
 
+    @group.command(name="replay", description=command_text("game replay"))
+    async def replay(interaction: discord.Interaction) -> None:
+        await looking.replay(interaction)
+
     @group.command(name="resign", description=command_text("game resign"))
     async def resign(interaction: discord.Interaction) -> None:
         await playing.resign(interaction)
+
+    @group.command(name="undo", description=command_text("game undo"))
+    async def undo(interaction: discord.Interaction) -> None:
+        await days.undo(interaction)
+
+    @group.command(name="mine", description=command_text("game mine"))
+    async def mine(interaction: discord.Interaction) -> None:
+        await days.mine(interaction)
+
+    @group.command(name="notify", description=command_text("game notify"))
+    @app_commands.describe(dm=command_text("game notify dm"),
+                           before=command_text("game notify before"),
+                           reminder_hours=command_text("game notify reminder_hours"))
+    async def notify(interaction: discord.Interaction, dm: bool | None = None,
+                     before: bool | None = None,
+                     reminder_hours: app_commands.Range[float, 0, 336] | None = None) -> None:
+        await days.notify(interaction, dm, before, reminder_hours)
+
+    @group.command(name="vacation", description=command_text("game vacation"))
+    @app_commands.describe(days_=command_text("game vacation days"))
+    @app_commands.rename(days_="days")
+    async def vacation(interaction: discord.Interaction,
+                       days_: app_commands.Range[int, 0, VACATION_DAYS]) -> None:
+        await days.vacation(interaction, days_)
+
+    @group.command(name="settings", description=command_text("game settings"))
+    @app_commands.describe(language=command_text("game settings language"),
+                           pace=command_text("game settings pace"),
+                           threads=command_text("game settings threads"))
+    @app_commands.choices(language=[
+        app_commands.Choice(name="English", value="en"),
+        app_commands.Choice(name="Français", value="fr"),
+    ])
+    @app_commands.autocomplete(pace=days.suggest_pace)
+    async def settings(interaction: discord.Interaction, language: str | None = None,
+                       pace: str | None = None, threads: bool | None = None) -> None:
+        await days.settings(interaction, language, pace, threads)
+
+    @group.command(name="leaderboard", description=command_text("game leaderboard"))
+    @app_commands.describe(game=command_text("game leaderboard game"))
+    @app_commands.choices(game=choices)
+    async def leaderboard(interaction: discord.Interaction, game: str | None = None) -> None:
+        await days.leaderboard(interaction, game)
 
     @group.command(name="abandon", description=command_text("game abandon"))
     async def abandon(interaction: discord.Interaction) -> None:

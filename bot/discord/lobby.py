@@ -15,6 +15,7 @@ from bot.discord.looking import game_name, options_text, seats_text
 from bot.discord.posting import post_notice, post_turn, retire_buttons
 from bot.discord.replies import done, refusals, service_of, tell, think
 from bot.service import GameInfo, User
+from engine import IllegalAction
 from engine.i18n import translate
 from engine.registry import get as get_game
 
@@ -54,7 +55,8 @@ async def suggest_options(interaction: discord.Interaction, current: str) -> lis
     return choices[:25]  # Discord shows 25 suggestions at most
 
 
-async def new(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+async def new(interaction: discord.Interaction, game: str, options: str | None = None,
+              pace: str | None = None) -> None:
     locale = user_locale(interaction)
     essential, useful = permissions.missing(interaction)
     if essential:  # no database yet: answering at once is within the 3 seconds
@@ -65,9 +67,11 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
         return
     async with refusals(interaction):
         service = service_of(interaction)
+        channel_id = interaction.channel_id or 0
+        thread = await _game_thread(interaction, game)
         info = await service.create(
-            interaction.channel_id or 0, interaction.guild_id, _user(interaction), game,
-            [options] if options else [], locale=locale,
+            thread.id if thread else channel_id, interaction.guild_id, _user(interaction), game,
+            [options] if options else [], locale=locale, pace=pace,
         )
         found = get_game(info.game_key)
         lines = [t("discord.lobby.new", info.locale, name=interaction.user.display_name,
@@ -75,10 +79,39 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
                    max=found.max_players)]
         if info.options:
             lines.append(t("discord.status.options", info.locale, options=options_text(info.options)))
+        if info.pace:
+            lines.append(t("discord.lobby.pace", info.locale, pace=info.pace.text()))
         if useful:
             lines.append(t("discord.perm.useful", info.locale,
                            missing=permissions.names(useful, info.locale)))
-        await _announce(interaction, info, "\n".join(lines))
+        if thread is None:
+            await _announce(interaction, info, "\n".join(lines))
+            return
+        await post_notice(interaction.client, info, "\n".join(lines))
+        await tell(interaction, t("discord.lobby.in_thread", locale, thread=thread.mention))
+
+
+async def _game_thread(interaction: discord.Interaction, game: str) -> discord.Thread | None:
+    """A new public thread for the game when the guild asked for games in threads (and we are
+    in a text channel that allows it); None to play in the channel itself."""
+    channel = interaction.channel
+    if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
+        return None
+    service = service_of(interaction)
+    if not (await service.guild_settings(interaction.guild_id)).threads:
+        return None
+    try:
+        key = get_game(game).key
+    except IllegalAction:  # the service will refuse the unknown game, in the user's language
+        return None
+    name = f"{game_name(key, user_locale(interaction))} — {interaction.user.display_name}"
+    try:
+        return await channel.create_thread(
+            name=clip(name, 100), type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,  # a week: play-by-post games are quiet for days
+        )
+    except discord.HTTPException:  # no right to create threads here: play in the channel
+        return None
 
 
 async def join(interaction: discord.Interaction) -> None:

@@ -11,11 +11,11 @@ import io
 import discord
 
 from bot import menu
-from bot.discord.i18n import t, user_locale
+from bot.discord.i18n import clip, t, user_locale
 from bot.discord.posting import ask_lines, result_lines
 from bot.discord.replies import refusals, service_of, tell, think
-from bot.discord.views import play_view
-from bot.service import GameInfo, HandReport, ServiceError
+from bot.discord.views import log_view, play_view
+from bot.service import GameInfo, HandReport, LogPage, ServiceError
 from engine.i18n import action_label, translate
 from engine.registry import get as get_game
 from engine.registry import keys as game_keys
@@ -115,6 +115,14 @@ async def board(interaction: discord.Interaction) -> None:
                    file=discord.File(io.BytesIO(png), filename="board.png"))
 
 
+def log_text(found: LogPage, locale: str) -> str:
+    info = found.game
+    lines = [t("discord.log.title", locale, game=game_name(info.game_key, locale),
+               page=found.page, pages=found.pages)]
+    lines += [translate(m, locale, info.names) for m in found.lines] or [t("discord.log.empty", locale)]
+    return clip("\n".join(lines), 2000)
+
+
 async def log(interaction: discord.Interaction, page: int | None = None) -> None:
     if not await think(interaction):
         return
@@ -122,11 +130,19 @@ async def log(interaction: discord.Interaction, page: int | None = None) -> None
         service = service_of(interaction)
         locale = user_locale(interaction)
         found = await service.log(interaction.channel_id or 0, page)
-        info = found.game
-        lines = [t("discord.log.title", locale, game=game_name(info.game_key, locale),
-                   page=found.page, pages=found.pages)]
-        lines += [translate(m, locale, info.names) for m in found.lines] or [t("discord.log.empty", locale)]
-        await tell(interaction, "\n".join(lines))
+        view = log_view(found.game.id, found.page, found.pages)
+        await tell(interaction, log_text(found, locale), **({"view": view} if view else {}))
+
+
+async def log_page(interaction: discord.Interaction, game_id: int, page: int) -> None:
+    """◀ / ▶ under /game log: the same ephemeral message shows another page."""
+    if not await think(interaction, update=True):
+        return
+    async with refusals(interaction):
+        locale = user_locale(interaction)
+        found = await service_of(interaction).log_in(game_id, page)
+        await interaction.edit_original_response(
+            content=log_text(found, locale), view=log_view(game_id, found.page, found.pages))
 
 
 async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
@@ -154,3 +170,16 @@ async def rules(interaction: discord.Interaction, game: str | None = None) -> No
         await tell(interaction, "\n".join(lines))
 
 
+
+
+async def replay(interaction: discord.Interaction) -> None:
+    """/game replay: the game so far (or the latest one), turn by turn, as an animated image."""
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        locale = user_locale(interaction)
+        info, gif = await service_of(interaction).animation(interaction.channel_id or 0,
+                                                            locale=locale)
+        await tell(interaction, t("discord.replay.caption", locale,
+                                  game=game_name(info.game_key, locale), version=info.version),
+                   file=discord.File(io.BytesIO(gif), filename="replay.gif"))

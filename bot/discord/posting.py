@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.clock import duration
 from bot.discord.i18n import clip, t
 from bot.discord.views import turn_view
 from bot.service import GameInfo, Report, Service
@@ -35,12 +36,19 @@ def channel_of(client: discord.Client, info: GameInfo) -> discord.abc.Messageabl
 
 
 def ask_lines(report: Report, locale: str) -> list[str]:
-    names = report.game.names
+    """A line per player asked to act: who (mentioned), what, and their clock's time left."""
+    info = report.game
     lines = []
     for seat in report.to_act:
         ask = report.asks.get(seat.seat) if seat.seat is not None else None
-        text = translate(ask, locale, names) if ask is not None else t("discord.turn.your_turn", locale)
-        lines.append(t("discord.turn.ask", locale, who=f"<@{seat.user_id}>", ask=text))
+        text = translate(ask, locale, info.names) if ask is not None else t("discord.turn.your_turn", locale)
+        line = t("discord.turn.ask", locale, who=f"<@{seat.user_id}>", ask=text)
+        clock = info.clocks[seat.seat] if seat.seat is not None and seat.seat < len(info.clocks) else None
+        left = clock.left(report.at) if clock is not None else None
+        if left is not None:
+            key = "discord.turn.clock" if clock.running_since is not None else "discord.turn.paused"
+            line += " " + t(key, locale, left=duration(left))
+        lines.append(line)
     return lines
 
 
@@ -139,7 +147,11 @@ async def post_turn(
                 info.id, message_id=message.id, channel_id=message.channel.id, kind="turn",
                 version=info.version, now=service.clock(),
             )
-        return message
+    if report.notices:
+        from bot.discord.notify import send_notices  # notify posts through this module
+
+        await send_notices(client, service, report.notices)
+    return message
 
 
 async def post_notice(client: discord.Client, info: GameInfo, content: str) -> discord.Message | None:

@@ -12,6 +12,8 @@ option's label and description 100).
     tabula:pick:<game>:<version>:<prefix>    the menu's select; its option values are item indices
     tabula:page:<game>:<version>:<page>:<prefix>   previous / next page of a long menu
     tabula:back:<game>:<version>:<prefix>    back to the previous menu
+    tabula:timeout:<game>:<version>:<choice> the others' answer to a clock run out (skip|end|wait)
+    tabula:log:<game>:<page>                 a page of /game log
 
 <prefix> is the chosen tokens, space separated, or `#i.j.k` (item indices from the root) when the
 text would not fit (see bot.menu). The callbacks import their handlers when called, since
@@ -167,7 +169,93 @@ class BackButton(
         await playing.on_menu(interaction, self.game_id, self.version, self.code, back=True)
 
 
-DYNAMIC_ITEMS = (HandButton, PlayButton, PickSelect, PageButton, BackButton)
+# --- play over days: a clock ran out; the log's pages -------------------------------------------
+
+
+class TimeoutButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tabula:timeout:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<choice>skip|end|wait)",
+):
+    """One of the other players' answers when a clock has run out (see Service.decide_timeout).
+    It carries the version: a move made meanwhile makes it stale."""
+
+    STYLES = {"skip": discord.ButtonStyle.primary, "end": discord.ButtonStyle.danger,
+              "wait": discord.ButtonStyle.secondary}
+
+    def __init__(self, button: discord.ui.Button, game_id: int, version: int, choice: str) -> None:
+        super().__init__(button)
+        self.game_id, self.version, self.choice = game_id, version, choice
+
+    @classmethod
+    def make(cls, game_id: int, version: int, choice: str, locale: str) -> TimeoutButton:
+        button: discord.ui.Button = discord.ui.Button(
+            label=clip(t(f"discord.timeout.{choice}", locale), BUTTON_LABEL),
+            style=cls.STYLES[choice], custom_id=f"tabula:timeout:{game_id}:{version}:{choice}",
+        )
+        return cls(button, game_id, version, choice)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> TimeoutButton:
+        return cls(item, int(match["game"]), int(match["version"]), match["choice"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import days
+
+        await days.decide_timeout(interaction, self.game_id, self.version, self.choice)
+
+
+def timeout_view(game_id: int, version: int, choices: Sequence[str], locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in choices:
+        view.add_item(TimeoutButton.make(game_id, version, choice, locale))
+    return view
+
+
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tabula:log:(?P<game>[0-9]+):(?P<page>[0-9]+)",
+):
+    """Previous / next page of /game log (its ephemeral message is edited in place)."""
+
+    def __init__(self, button: discord.ui.Button, game_id: int, page: int) -> None:
+        super().__init__(button)
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    def make(cls, game_id: int, page: int, emoji: str, *, disabled: bool) -> LogButton:
+        button: discord.ui.Button = discord.ui.Button(
+            emoji=emoji, style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"tabula:log:{game_id}:{page}",
+        )
+        return cls(button, game_id, page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> LogButton:
+        return cls(item, int(match["game"]), int(match["page"]))  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import looking
+
+        await looking.log_page(interaction, self.game_id, self.page)
+
+
+def log_view(game_id: int, page: int, pages: int) -> discord.ui.View | None:
+    """◀ ▶ around the page shown; None when the log fits on one page. The two buttons need
+    distinct custom ids even when both are disabled, hence page 0 / pages + 1 at the ends."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogButton.make(game_id, page - 1, "◀️", disabled=page <= 1))
+    view.add_item(LogButton.make(game_id, page + 1, "▶️", disabled=page >= pages))
+    return view
+
+
+DYNAMIC_ITEMS = (HandButton, PlayButton, PickSelect, PageButton, BackButton, TimeoutButton,
+                 LogButton)
 
 
 def menu_message(

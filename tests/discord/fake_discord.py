@@ -96,6 +96,14 @@ class FakeDiscord:
         self.unexpected: list[Call] = []
         self._ids = itertools.count(950000000000000000)
         self.fail_channel_posts = False
+        self.dm_channels: dict[int, int] = {}  # user id -> their DM channel's id
+        self.closed_dms: set[int] = set()  # users who refuse direct messages
+
+    def dms(self, user_id: int) -> list[str]:
+        """The contents of the direct messages sent to a user."""
+        channel = self.dm_channels.get(user_id)
+        return [c.body.get("content", "") for c in self.channel_posts()
+                if channel and c.path == f"/channels/{channel}/messages"]
 
     def snowflake(self) -> int:
         return next(self._ids)
@@ -154,6 +162,20 @@ class FakeDiscord:
             return self._store(int(match[1]), call.body, call.files)
         if m == "PATCH" and (match := re.fullmatch(r"/channels/\d+/messages/(\d+)", p)):
             return self._edit(int(match[1]), call)
+        if m == "POST" and re.fullmatch(r"/channels/\d+/threads", p):  # a thread for a game
+            thread = thread_channel(self.snowflake())
+            thread["name"] = (call.body or {}).get("name", "")
+            return thread
+        if m == "POST" and p == "/users/@me/channels":  # opening a direct message channel
+            uid = int((call.body or {})["recipient_id"])
+            if uid in self.closed_dms:
+                raise discord.Forbidden(_Response(403), {
+                    "code": 50007, "message": "Cannot send messages to this user"})
+            self.dm_channels[uid] = self.dm_channels.get(uid) or self.snowflake()
+            return {"id": str(self.dm_channels[uid]), "type": 1, "last_message_id": None,
+                    "recipients": [user(uid, f"user{uid}")]}
+        if m == "GET" and (match := re.fullmatch(r"/users/(\d+)", p)):
+            return user(int(match[1]), f"user{match[1]}")
         self.unexpected.append(call)
         return {}
 
@@ -225,7 +247,8 @@ class FakeDiscord:
         return [c for c in self.calls if f"/{token}/" in c.path + "/"]
 
     def channel_posts(self) -> list[Call]:
-        return [c for c in self.calls if c.method == "POST" and c.path.startswith("/channels/")]
+        return [c for c in self.calls if c.method == "POST" and c.path.startswith("/channels/")
+                and c.path.endswith("/messages")]
 
     def last_post(self) -> dict[str, Any]:
         """The stored message of the latest post in a channel, as it is now (after edits)."""

@@ -27,7 +27,8 @@ async def test_commands_are_synced_with_french_names_and_descriptions(discord_: 
     assert game["name_localizations"]["fr"] == "partie"
     subs = {o["name"]: o for o in game["options"]}
     assert set(subs) == {"new", "join", "leave", "start", "status", "board", "hand", "log",
-                         "resign", "abandon", "rules"}
+                         "resign", "abandon", "rules", "undo", "mine", "notify", "vacation",
+                         "settings", "leaderboard", "replay"}
     assert subs["join"]["name_localizations"]["fr"] == "rejoindre"
     assert subs["hand"]["description_localizations"]["fr"].startswith("Voir votre main")
     choices = subs["new"]["options"][0]["choices"]

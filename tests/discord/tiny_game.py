@@ -74,6 +74,12 @@ class Tiny(Game):
         return {"players": players, "turn": 0, "score": [0] * players, "goal": goal,
                 "secret": seed % 97}
 
+    def default_action(self, state: State, seat: int) -> str | None:
+        return "pass"
+
+    def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
+        return not any(e.to is not None for e in events)  # an `add` tells a secret
+
     def prompt(self, state: State) -> dict[int, Msg]:
         return {} if self.outcome(state) else {state["turn"]: Msg("tiny.ask.turn")}
 

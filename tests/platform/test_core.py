@@ -30,6 +30,27 @@ def test_parse_options() -> None:
             parse_options(game, bad)
 
 
+def test_a_choice_named_alone_takes_its_bare_value() -> None:
+    """`--option leaders` means `leaders=all` (OptionSpec.bare); a choice without `bare` still
+    needs its value."""
+    from engine.core import Game, OptionSpec
+
+    class Choices(Game):
+        key = "choices"
+        options = (
+            OptionSpec("leaders", Msg("x"), values=("all", "points"), bare="all"),
+            OptionSpec("panel", Msg("y"), values=("a", "b")),
+        )
+
+    game = Choices()
+    assert parse_options(game, ["leaders"]) == {"leaders": "all"}
+    assert parse_options(game, ["leaders=points"]) == {"leaders": "points"}
+    with pytest.raises(IllegalAction):
+        parse_options(game, ["panel"])
+    with pytest.raises(IllegalAction):
+        parse_options(game, ["leaders=most"])
+
+
 def test_rng_is_deterministic_and_uniform_enough() -> None:
     a, b = {"rng": rng.seed_state(9)}, {"rng": rng.seed_state(9)}
     assert [rng.randbelow(a, 6) for _ in range(50)] == [rng.randbelow(b, 6) for _ in range(50)]

@@ -1,0 +1,177 @@
+"""Play over days: /game undo, mine, notify, vacation, settings, leaderboard, the time-control
+suggestions of /game new, and the buttons answering a clock that ran out.
+
+Personal answers are ephemeral, in the user's language; what changes a game (an undo, a decision
+on a run-out clock, a vacation) is also posted in the game's channel, in the game's language.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import discord
+from discord import app_commands
+
+from bot.clock import PRESETS, BadPace, Pace, duration, parse_pace
+from bot.discord.i18n import clip, t, user_locale
+from bot.discord.looking import game_name
+from bot.discord.notify import send_notices
+from bot.discord.posting import post_turn
+from bot.discord.replies import done, refusals, service_of, tell, think
+from bot.service import ServiceError
+
+LEADERBOARD = 20  # lines shown
+
+
+async def suggest_pace(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The named paces, and what the user typed when it is a valid `bank+increment/cap`."""
+    locale = user_locale(interaction)
+    choices = [app_commands.Choice(name=t("discord.pace.none", locale), value="none")]
+    for name, pace in PRESETS.items():
+        choices.append(app_commands.Choice(
+            name=t(f"discord.pace.{name}", locale, pace=pace.text()), value=name))
+    typed = current.strip().lower()
+    try:
+        custom = parse_pace(typed) if typed and typed not in PRESETS else None
+    except BadPace:
+        custom = None
+    if custom is not None:
+        choices.insert(0, app_commands.Choice(
+            name=t("discord.pace.custom", locale, pace=custom.text()), value=custom.text()))
+    return [c for c in choices if not typed or custom or typed in c.value or typed in c.name.lower()][:25]
+
+
+def pace_text(pace: Pace | None, locale: str) -> str:
+    return t("discord.pace.shown", locale, pace=pace.text()) if pace else t("discord.pace.none", locale)
+
+
+async def undo(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        report = await service.undo(interaction.channel_id or 0, interaction.user.id)
+        if await post_turn(interaction.client, service, report) is None:
+            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+            return
+        await done(interaction)
+
+
+async def decide_timeout(interaction: discord.Interaction, game_id: int, version: int,
+                         choice: str) -> None:
+    """A button under "X's clock ran out": the first other player to click decides."""
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        report = await service.decide_timeout(game_id, interaction.user.id, choice,
+                                              version=version)
+        if interaction.message is not None:  # decided: the question is closed
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.message.edit(view=None)
+        if await post_turn(interaction.client, service, report) is None:
+            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+            return
+        await done(interaction)
+
+
+async def mine(interaction: discord.Interaction) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        locale = user_locale(interaction)
+        found = await service_of(interaction).mine(interaction.user.id)
+        if not found:
+            await tell(interaction, t("discord.mine.none", locale))
+            return
+        lines = [t("discord.mine.title", locale, n=len(found))]
+        for entry in found[:30]:
+            info = entry.game
+            if entry.waiting:
+                state = t("discord.mine.waiting", locale)
+            elif info.status == "lobby":
+                state = t("discord.mine.lobby", locale, n=len(info.seats))
+            else:
+                state = t("discord.mine.others", locale)
+            clock = (" · " + t("discord.turn.clock", locale, left=duration(entry.left))
+                     if entry.left is not None and info.status == "active" else "")
+            lines.append(f"• **{game_name(info.game_key, locale)}** <#{info.channel_id}> — {state}{clock}")
+        await tell(interaction, "\n".join(lines))
+
+
+async def notify(interaction: discord.Interaction, dm: bool | None, before: bool | None,
+                 reminder_hours: float | None) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        locale = user_locale(interaction)
+        prefs = await service_of(interaction).set_prefs(
+            interaction.user.id, dm=dm, before=before, remind_hours=reminder_hours, locale=locale)
+        hours = 24.0 if prefs.remind_hours is None else prefs.remind_hours
+        yes, no = t("discord.yes", locale), t("discord.no", locale)
+        await tell(interaction, t(
+            "discord.notify.shown", locale, dm=yes if prefs.dm else no,
+            before=yes if prefs.before else no,
+            remind=duration(hours * 3600) if hours else t("discord.notify.never", locale)))
+
+
+async def vacation(interaction: discord.Interaction, days: int) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        locale = user_locale(interaction)
+        service = service_of(interaction)
+        prefs, notices = await service.vacation(interaction.user.id, days)
+        await send_notices(interaction.client, service, notices)
+        if prefs.vacation_until:
+            await tell(interaction, t("discord.vacation.away", locale, days=days,
+                                      until=f"<t:{int(prefs.vacation_until)}:f>", n=len(notices)))
+        else:
+            await tell(interaction, t("discord.vacation.back", locale, n=len(notices)))
+
+
+async def settings(interaction: discord.Interaction, language: str | None, pace: str | None,
+                   threads: bool | None) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        locale = user_locale(interaction)
+        service = service_of(interaction)
+        guild = interaction.guild_id
+        if guild is None:
+            raise ServiceError("discord.settings.guild_only")
+        changing = language is not None or pace is not None or threads is not None
+        if changing and not interaction.permissions.manage_guild:
+            raise ServiceError("discord.settings.not_allowed")
+        if changing:
+            found = await service.set_guild_settings(guild, locale=language, pace=pace,
+                                                     threads=threads)
+        else:
+            found = await service.guild_settings(guild)
+        yes, no = t("discord.yes", locale), t("discord.no", locale)
+        await tell(interaction, t(
+            "discord.settings.shown", locale,
+            language=found.locale or t("discord.settings.player_language", locale),
+            pace=pace_text(Pace.from_json(found.pace), locale),
+            threads=yes if found.threads else no))
+
+
+async def leaderboard(interaction: discord.Interaction, game: str | None) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        locale = user_locale(interaction)
+        if interaction.guild_id is None:
+            raise ServiceError("discord.settings.guild_only")
+        table = await service_of(interaction).leaderboard(interaction.guild_id, game)
+        title = t("discord.board_of.title", locale,
+                  game=game_name(game, locale) if game else t("discord.board_of.all", locale))
+        if not table:
+            await tell(interaction, title + "\n" + t("discord.board_of.empty", locale))
+            return
+        lines = [title]
+        for rank, row in enumerate(table[:LEADERBOARD], start=1):
+            lines.append(t("discord.board_of.line", locale, rank=rank, name=clip(row.name, 40),
+                           won=row.won, played=row.played,
+                           ratio=round(100 * row.won / row.played)))
+        await tell(interaction, "\n".join(lines))

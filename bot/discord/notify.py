@@ -1,0 +1,99 @@
+"""Sending the service's notices (bot/notices.py), and the background task that looks for them.
+
+Direct messages go to players who asked for them; they name the game and link its channel. A
+reminder goes by direct message to those who chose DMs, else as a mention in the game's channel.
+Channel notices (a clock ran out, a vacation) are posted in the game's language; a run-out
+clock's post carries the other players' choices as buttons.
+
+Discord refuses a direct message when the user closed their DMs to server members (50007):
+that is logged and skipped, never an error for anyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord.i18n import clip
+from bot.discord.posting import LIMIT, channel_of
+from bot.discord.views import timeout_view
+from bot.notices import Notice
+from bot.service import Service, ServiceError
+from engine.i18n import translate
+
+log = logging.getLogger(__name__)
+
+TICK = 60.0  # seconds between two looks at the clocks: they count in hours and days
+
+
+async def send_notices(client: discord.Client, service: Service, notices: Sequence[Notice]) -> None:
+    for notice in notices:
+        try:
+            await _send(client, service, notice)
+        except (discord.HTTPException, ServiceError) as error:
+            log.warning("could not send a %s notice of game %s: %s", notice.kind, notice.game_id,
+                        error)
+
+
+async def _send(client: discord.Client, service: Service, notice: Notice) -> None:
+    info = await service.info_by_id(notice.game_id)
+    if notice.user_id is not None:
+        prefs = await service.prefs(notice.user_id)
+        locale = prefs.locale or info.locale
+        text = translate(notice.msg, locale, info.names)
+        if notice.kind != "reminder" or prefs.dm:
+            user = client.get_user(notice.user_id) or await client.fetch_user(notice.user_id)
+            try:
+                await user.send(clip(text, LIMIT))
+                return
+            except discord.Forbidden:  # DMs closed: a reminder still gets through below
+                log.info("user %s does not accept direct messages", notice.user_id)
+                if notice.kind != "reminder":
+                    return
+        text = translate(notice.msg, info.locale, info.names)
+        await channel_of(client, info).send(clip(f"<@{notice.user_id}> {text}", LIMIT))
+        return
+    text = translate(notice.msg, info.locale, info.names)
+    mentions = " ".join(f"<@{u}>" for u in notice.mention)
+    kwargs: dict = {}
+    if notice.kind == "timeout":
+        choices = await service.timeout_choices(info.id)
+        if not choices:
+            return  # decided (or moved) already
+        kwargs["view"] = timeout_view(info.id, info.version, choices, info.locale)
+    await channel_of(client, info).send(clip(f"{mentions} {text}".strip(), LIMIT), **kwargs)
+
+
+class Ticker:
+    """Every TICK seconds: Service.tick() (clocks run out, reminders, vacations ending), then
+    the notices it returns. One failing round is logged; the next one runs anyway."""
+
+    def __init__(self, client: discord.Client, service: Service, every: float = TICK) -> None:
+        self.client, self.service, self.every = client, service, every
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="tabula-ticker")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def once(self) -> None:
+        await send_notices(self.client, self.service, await self.service.tick())
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.once()
+            except Exception:
+                log.exception("the clock round failed")
+            await asyncio.sleep(self.every)
