@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +130,23 @@ def write_samples(out_dir: Path, names: Sequence[str] = NAMES) -> list[Path]:
         hand.write_bytes(hand_png(GAME, game.view(state, seat), players, sample.locale))
         written.append(hand)
     written += write_duel_samples(out_dir)
+    written += write_other_samples(out_dir)
+    return written
+
+
+def write_other_samples(out_dir: Path) -> list[Path]:
+    """Every other game's samples: a game with a `render/<module>_samples.py` exposing
+    `write_samples(out_dir)` gets its pictures made without a change here."""
+    written: list[Path] = []
+    for key in registry.keys():  # noqa: SIM118 (the registry module's keys(), not a dict's)
+        module = registry.get(key).module
+        try:
+            found = import_module(f"render.{module}_samples")
+        except ModuleNotFoundError as error:
+            if error.name != f"render.{module}_samples":
+                raise
+            continue
+        written += found.write_samples(Path(out_dir))
     return written
 
 

@@ -13,7 +13,7 @@ import pytest
 from bot import clock as clocks
 from bot.clock import DAY, HOUR, Pace, parse_pace
 from bot.service import Service, ServiceError, User
-from bot.store import Store
+from bot.store import Store, UserPrefs
 from engine import Event, Msg
 from engine.core import effective_actions
 from tests.platform.toy import ToyRenderer
@@ -354,3 +354,41 @@ async def test_the_leaderboard_counts_finished_games_of_the_guild(days: Service)
 def test_platform_events_are_plain_messages() -> None:
     event = Event(Msg("platform.undone", {"who": Msg.seat(1), "action": Msg.action("toy", "take 1")}))
     assert Event.from_json(event.to_json()) == event
+
+
+async def test_a_pending_timeout_survives_a_restart(days: Service, clock: Clock, db_path: Path) -> None:
+    first, second = await started(days)
+    clock.wait(DAY + 1)
+    await days.tick()
+    game_id = (await days.info(CHANNEL)).id
+    await days.store.close()
+    days.store = await Store.open(db_path)
+    assert (await days.info(CHANNEL)).timed_out == 0
+    assert await days.tick() == []  # not asked twice after the restart
+    report = await days.decide_timeout(game_id, second.id, "end")
+    assert report.game.status == "finished"
+
+
+async def test_a_database_of_the_first_schema_is_upgraded_in_place(db_path: Path) -> None:
+    """Games stored before clocks existed keep playing, with no time control."""
+    import sqlite3
+
+    from bot.store import migrations
+
+    (_, first), *_ = migrations()
+    raw = sqlite3.connect(db_path)
+    raw.executescript(first + "\nPRAGMA user_version = 1;")
+    raw.execute("INSERT INTO games (channel_id, game_key, status, creator_id, created_at,"
+                " updated_at) VALUES (5, 'toy', 'lobby', 1, 0, 0)")
+    raw.execute("INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (1, 1, 'Ana', 0)")
+    raw.commit()
+    raw.close()
+    store = await Store.open(db_path)
+    try:
+        row = await store.live_game(5)
+        assert row is not None and row.pace is None and row.timed_out is None
+        (seat,) = await store.seats(row.id)
+        assert seat.clock == clocks.Clock()
+        assert await store.prefs(1) == UserPrefs(1)
+    finally:
+        await store.close()
