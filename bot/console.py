@@ -40,7 +40,7 @@ HELP = """Commands, each typed as `<name>: <command>`:
   /move <action>        play an action (canonical text)
   /move [start]         list what you can do now (or what can follow that start)
   /game hand            your hand (private), written as an image too
-  /game status | board | log [page] | rules | resign | abandon
+  /game status | board | log [page] | rules | undo | resign | abandon
 Other lines: `help`, `quit`. Players: {names}."""
 
 
@@ -163,6 +163,8 @@ class Console:
             self.say(self.t(self.service.rules(info.game_key if info else ""), info))
         elif sub == "resign":
             self.show(await self.service.resign(CHANNEL, user.id))
+        elif sub == "undo":
+            self.show(await self.service.undo(CHANNEL, user.id))
         elif sub == "abandon":
             await self.service.abandon(CHANNEL, user.id)
             self.say(self.t(Msg("outcome.abandoned")))

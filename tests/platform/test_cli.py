@@ -54,6 +54,7 @@ async def test_console_plays_the_toy_game(toy_game: str, tmp_path: Path) -> None
         "zed: /move take 1\n"
         "alice: /move take 9\n"
         "alice: /move peek\n"
+        "alice: /game undo\n"
         "alice: /game status\n"
         "alice: /game log\n"
         "quit\n"
@@ -65,6 +66,8 @@ async def test_console_plays_the_toy_game(toy_game: str, tmp_path: Path) -> None
     assert "The game begins." in text
     assert "? type `<name>: <command>`" in text  # zed is not a player
     assert "is not something you can do now" in text or "not your turn" in text.lower()
+    # a peek shows a secret: it cannot be undone (or alice had no move of hers to take back)
+    assert "cannot be taken back" in text or "nothing of yours to take back" in text
 
 
 async def test_selfplay_reports_each_game_and_a_summary(toy_game: str, tmp_path: Path) -> None:
