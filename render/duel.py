@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from engine.core import Msg
 from engine.i18n import action_label, translate
+from render import duel_agora, duel_leaders
 from render import duel_icons as icons
 from render import duel_parts as parts
 from render.common import (
@@ -126,6 +127,10 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.I
     for s in range(2):
         _city(img, view, names, locale, s, (M, y, M + panel_w, y + panel_hs[s]))
         y += panel_hs[s] + 10
+    if view.get("leaders"):  # 7 Wonders Duel: Leaders
+        img = duel_leaders.board_band(img, view, names, locale)
+    if view.get("agora"):  # 7 Wonders Duel: Agora
+        img = duel_agora.board_band(img, view, names, locale)
     return img
 
 
@@ -357,7 +362,7 @@ def _military(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], l
         text_line(d, (sx0 + piece.width + 12 + w, sy + 1), word, 15, fill=MUTED,
                   max_width=cap_w + 30 - piece.width - w - 12)
     # looting tokens under the track
-    for tok in mil.get("tokens") or []:
+    for i, tok in enumerate(mil.get("tokens") or []):
         a, b = sorted((int(tok.get("first", 0)), int(tok.get("last", 0))))
         a, b = max(a, -8), min(b, 8)
         left, right = sx(a) + 10, sx(b) + sw - 10
@@ -367,7 +372,9 @@ def _military(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], l
             _dashed(img, tb, LINE)
         else:
             rounded(img, tb, 13, (252, 240, 206), shade(GOLD, 0.2), 2)
-            paste(img, parts.loss_coin(26, loot), ((left + right) / 2 - 13, ty + th + 13))
+            piece = parts.loss_coin(26, loot) if not view.get("agora") else \
+                duel_agora.token_icon(view["agora"]["military"][i], 26)  # Agora: no looting
+            paste(img, piece, ((left + right) / 2 - 13, ty + th + 13))
     # the pawn
     pos = max(-9, min(9, pawn))
     if abs(pos) == 9:
@@ -527,10 +534,10 @@ def _structure(img: Image.Image | None, view: Mapping[str, Any], names: Sequence
     slots = list(view.get("structure") or [])
     # down to the last row that still holds a card: taken rows leave no empty band
     rows = max((int(s.get("row", 1)) for s in slots if not s.get("taken")), default=0)
-    cw, ch = CARD
+    cw, ch, row_step = duel_agora.card_size(view, CARD, ROW_STEP)  # Agora: 7-card rows
     legend_h = 46
     pad = 14
-    body_h = (rows - 1) * ROW_STEP + ch + 12 if rows else 90
+    body_h = (rows - 1) * row_step + ch + 12 if rows else 90
     height = pad + legend_h + body_h + pad
     if img is None:
         return height
@@ -561,12 +568,15 @@ def _structure(img: Image.Image | None, view: Mapping[str, Any], names: Sequence
         if slot.get("taken"):
             continue
         cx = left + (int(slot.get("col", 1)) - cmin) * unit
-        cy = top + (int(slot.get("row", 1)) - 1) * ROW_STEP
+        cy = top + (int(slot.get("row", 1)) - 1) * row_step
         card = slot.get("card")
         open_ = bool(slot.get("accessible")) and not _over(view)
         if open_:
             paste(img, parts.accessible_glow(cw, ch), (cx - 5, cy - 5))
-        if slot.get("face_up") and card:
+        if slot.get("back") == "senator":  # Agora: a senator's face or its own back
+            paste(img, duel_agora.senator_card(card if slot.get("face_up") else None, cw, ch,
+                                               locale), (cx, cy))
+        elif slot.get("face_up") and card:
             paste(img, parts.card_face(str(card), cw, ch, locale), (cx, cy))
         else:
             guild = bool(slot.get("guild")) or slot.get("back") == "guild"
@@ -1022,6 +1032,10 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     d.line((pad + lw + 12, y + 17, HAND_W - pad, y + 17), fill=tint(colour, 0.4), width=3)
     y += 44
     _hand_city(img, player, (pad, y, HAND_W - pad, y + 56))
+    if view.get("leaders"):  # 7 Wonders Duel: Leaders
+        img = duel_leaders.hand_band(img, view, names, locale)
+    if view.get("agora"):  # 7 Wonders Duel: Agora
+        img = duel_agora.hand_band(img, view, names, locale)
     return img
 
 

@@ -91,6 +91,11 @@ class Component:
         return {r: n for r, n in self.cost.items() if r in RESOURCES}
 
 
+# Components of the expansions (engine/duel/agora_data.py...), registered when their data loads;
+# never part of the base game's tables, counts or ids().
+EXTRA: dict[str, Component] = {}
+
+
 @dataclass(frozen=True)
 class Slot:
     row: int
@@ -107,7 +112,7 @@ class Components:
     military: dict[str, Any]
 
     def get(self, cid: str) -> Component:
-        for table in (self.cards, self.wonders, self.tokens):
+        for table in (self.cards, self.wonders, self.tokens, EXTRA):
             if cid in table:
                 return table[cid]
         raise KeyError(cid)

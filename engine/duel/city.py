@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.core import State
 
+from . import agora_decrees, leaders
 from .cards import RESOURCES, SCIENCE, get
 
 TRADE_BASE = 2  # 7wd.md §1.7 Trading: 2 + the opponent's brown and grey production
@@ -63,18 +64,20 @@ def trade_prices(state: State, seat: int) -> dict[str, int]:
         r for cid in cards(state, seat, ("yellow",)) for r in get(cid).effect("trade_fixed") or ()
     }
     rival = production(state, 1 - seat)
-    return {r: TRADE_FIXED if r in fixed else TRADE_BASE + rival[r] for r in RESOURCES}
+    prices = {r: TRADE_FIXED if r in fixed else TRADE_BASE + rival[r] for r in RESOURCES}
+    return agora_decrees.trade_prices(state, seat, prices)  # Agora decrees 10-11
 
 
 def chains(state: State, seat: int) -> set[str]:
-    return {s for cid in cards(state, seat) if (s := get(cid).chain_gives)}
+    own = {s for cid in cards(state, seat) if (s := get(cid).chain_gives)}
+    return own | leaders.chains(state, seat) if leaders.on(state) else own
 
 
 def science(state: State, seat: int) -> Counter[str]:
     """Scientific symbols from green cards and the Law token (7wd.md §1.1, §1.4)."""
     found: Counter[str] = Counter()
     for cid in cards(state, seat) + player(state, seat)["tokens"]:
-        if sym := get(cid).science:
+        if sym := leaders.science_symbols(state, seat).get(cid, get(cid).science):
             found[sym] += 1
     return Counter({s: found[s] for s in SCIENCE})
 

@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 from engine.core import IllegalAction, Msg, State
 
-from . import city, payment
+from . import agora, city, payment
 from . import structure as st
 from .cards import load
 from .moves import WONDER_LIMIT, options, wonders_built
@@ -44,6 +44,7 @@ def refuse(state: State, seat: int, text: str) -> NoReturn:
     tokens = text.split()
     if not tokens:
         raise IllegalAction("error.empty_action")
+    agora.refuse(state, seat, tokens)  # Agora verbs and phases
     phase = state["phase"]
     verbs = PHASE_VERBS.get(phase, ())
     if tokens[0] not in verbs:

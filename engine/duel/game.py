@@ -26,7 +26,7 @@ from typing import Any
 from engine import rng
 from engine.core import Event, Game, IllegalAction, Msg, Outcome, State
 
-from . import city, explain, scoring
+from . import agora, city, explain, leaders, scoring
 from . import structure as st
 from .cards import AGES, get, load
 from .moves import WONDER_LIMIT, Move, ask, options
@@ -61,7 +61,7 @@ class Duel(Game):
     module = "duel"
     min_players = 2
     max_players = 2
-    options = ()
+    options = (leaders.OPTION, agora.OPTION_SPEC)
 
     # --- setup ----------------------------------------------------------------------------------
 
@@ -113,14 +113,22 @@ class Duel(Game):
             last=None,
             outcome=None,
         )
+        if options.get("leaders"):  # 7 Wonders Duel: Leaders (engine/duel/leaders.py)
+            leaders.setup(state, options["leaders"])
+        if options.get("agora"):  # the Agora expansion (engine/duel/agora.py)
+            agora.setup(state)
         return state
 
     # --- who acts -------------------------------------------------------------------------------
 
     def prompt(self, state: State) -> dict[int, Msg]:
+        if leaders.handles(state, ""):
+            return {} if state["outcome"] is not None else leaders.ask(state)
         return ask(state)
 
     def legal(self, state: State, seat: int) -> list[str]:
+        if leaders.handles(state, ""):
+            return leaders.legal(state, seat)
         if state["outcome"] is not None or seat != state["active"]:
             return []
         return list(options(state, seat))
@@ -130,6 +138,8 @@ class Duel(Game):
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
         if state["outcome"] is not None:
             raise IllegalAction("error.game_over")
+        if leaders.handles(state, self.canonical(action)):
+            return leaders.apply(state, seat, self.canonical(action))
         if seat != state["active"]:
             raise IllegalAction("error.not_your_turn")
         text = self.canonical(action)
@@ -137,16 +147,37 @@ class Duel(Game):
         if move is None:
             explain.refuse(state, seat, text)
             raise IllegalAction("duel.error.unknown", action=text)  # refuse always raises
-        events = _DO[move.verb](state, seat, move)
+        events = (_DO.get(move.verb) or agora.DO[move.verb])(state, seat, move)
         state["last"] = {"seat": seat, "action": text}
+        agora.play_action(state, move.verb)
         if move.verb not in ("draft", "start"):  # those two set the next prompt themselves
             events += _advance(state)
+        else:
+            events += agora.interject(state)  # Curia Julia / Knossos chosen in the draft
         return events
 
     # --- what is seen ---------------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
+
+    def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
+        """Only a move that turned no card up, drew nothing (progress tokens from the box, a new
+        age's cards, the next wonders of the draft) and told nobody anything privately."""
+        if any(e.to is not None for e in events) or before["rng"] != after["rng"]:
+            return False
+        if not agora.undoable(before, after):  # a decree turned up, a conspiracy drawn
+            return False
+        if before.get("age") != after.get("age") or after["phase"] == "library":
+            return False
+        if before["phase"] != after["phase"] and "play" not in (before["phase"], after["phase"]):
+            return False  # e.g. the leaders' draft over: the wonders' draft shows its offer
+        for was, now in zip(_offers(before), _offers(after), strict=True):
+            if now != was and not set(now) < set(was):  # a pick only removes from an offer
+                return False
+        hidden = {(s["row"], s["col"]) for s in before.get("structure") or [] if not s["up"]}
+        shown = {(s["row"], s["col"]) for s in after.get("structure") or [] if s["up"]}
+        return not hidden & shown
 
     def outcome(self, state: State) -> Outcome | None:
         out = state["outcome"]
@@ -169,10 +200,11 @@ class Duel(Game):
 
 def _do_draft(state: State, seat: int, move: Move) -> list[Event]:
     draft = state["draft"]
-    events = [_pick_wonder(state, seat, move.target)]
+    events = [_pick_wonder(state, seat, move.target), *agora.on_pick(state, seat, move.target)]
     draft["order"].pop(0)
     if len(draft["offer"]) == 1:  # the last wonder of a group goes to the player due to take it
-        events.append(_pick_wonder(state, draft["order"].pop(0), draft["offer"][0]))
+        last, wonder = draft["order"].pop(0), draft["offer"][0]
+        events += [_pick_wonder(state, last, wonder), *agora.on_pick(state, last, wonder)]
     if draft["offer"]:
         state["active"] = draft["order"][0]
         return events
@@ -186,6 +218,8 @@ def _do_draft(state: State, seat: int, move: Move) -> list[Event]:
         )
         return events
     state["draft"] = None
+    if leaders.on(state):  # the recruitment phase comes before Age I's structure
+        return events + leaders.begin(state, 1, 0)
     events += _start_age(state, 1)
     state.update(phase="play", active=0, turn=0)  # the first player begins Age I
     return events
@@ -218,6 +252,8 @@ def _pay(state: State, seat: int, coins: int, trade: int) -> list[Event]:
 def _do_construct(state: State, seat: int, move: Move) -> list[Event]:
     q = move.quote
     events = _pay(state, seat, q.coins, q.trade)
+    if leaders.on(state):
+        events += leaders.after_pay(state, seat, move.target, q.spare)
     card, revealed = st.take(state, move.slot)
     key = "duel.log.construct" + ("_chain" if move.chain else "" if q.coins else "_free")
     events.append(Event(Msg(key, {"seat": seat_msg(seat), "card": tok(card), "n": q.coins})))
@@ -242,6 +278,8 @@ def _do_discard(state: State, seat: int, move: Move) -> list[Event]:
 def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
     q = move.quote
     events = _pay(state, seat, q.coins, q.trade)
+    if leaders.on(state):
+        events += leaders.after_pay(state, seat, move.target, q.spare)
     card, revealed = st.take(state, move.slot)
     me = city.player(state, seat)
     next(w for w in me["wonders"] if w["id"] == move.target)["card"] = card
@@ -256,6 +294,7 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
     )
     events += revealed
     events += _wonder_limit(state)
+    events += agora.on_wonder(state, seat, move.target)
     me["coins"] += wonder.effect("coins") or 0
     if lost := wonder.effect("opponent_loses"):
         events += _lose_coins(state, 1 - seat, lost)
@@ -268,16 +307,18 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
     colour = wonder.effect("destroy")
     if colour and city.count(state, 1 - seat, colour):
         state["pending"].append({"phase": "destroy", "seat": seat, "colour": colour})
-    if wonder.effect("mausoleum") and state["discard"]:
+    if wonder.effect("mausoleum") and any(get(c).kind == "card" for c in state["discard"]):
         state["pending"].append({"phase": "mausoleum", "seat": seat})
     if wonder.effect("great_library") and state["box_tokens"]:
         events += _draw_library(state, seat)
+    if leaders.on(state):  # Rome, Abu Simbel, Imhotep's 8th wonder
+        events += leaders.on_wonder(state, seat, move.target)
     return events
 
 
 def _wonder_limit(state: State) -> list[Event]:
     """« Only 7 wonders can be built »: the 8th returns to the box (7wd.md §1.3)."""
-    built = sum(len(city.built_wonders(state, s)) for s in (0, 1))
+    built = sum(len(city.built_wonders(state, s)) for s in (0, 1)) + agora.sabotaged(state)
     if built != WONDER_LIMIT:
         return []
     events = []
@@ -310,7 +351,7 @@ def _construct(state: State, seat: int, card_id: str) -> list[Event]:
     if (guild := card.effect("guild")) and guild["coins"]:  # Builders, Moneylenders: 0 coins
         gain += guild["coins"] * scoring.guild_count(state, guild["counts"])
     me["coins"] += gain
-    events = []
+    events = agora.on_construct(state, seat, card_id)  # decrees 1-4
     if gain:
         events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(seat), "n": gain})))
     shields = card.shields
@@ -319,6 +360,8 @@ def _construct(state: State, seat: int, card_id: str) -> list[Event]:
     if shields:
         events += _move_pawn(state, seat, shields)
     if card.science:
+        if leaders.on(state) and (ev := leaders.intercept_science(state, seat, card_id)) is not None:
+            return events + ev  # Ptolemy, Euclid
         events += _science(state, seat, card.science)
     return events
 
@@ -342,6 +385,8 @@ def _lose_coins(state: State, seat: int, n: int) -> list[Event]:
 def _move_pawn(state: State, seat: int, shields: int) -> list[Event]:
     """Each shield moves the pawn one space towards the opponent's capital; entering a zone
     applies its looting token; reaching the capital wins (7wd.md §1.5)."""
+    if leaders.on(state) and (cancelled := leaders.cancel_move(state)) is not None:
+        return cancelled  # Aspasia
     comps = load()
     step = 1 if seat == 0 else -1
     capital = comps.military["capital"]
@@ -357,9 +402,17 @@ def _move_pawn(state: State, seat: int, shields: int) -> list[Event]:
                 and token["first"] <= pawn <= token["last"]
             ):
                 state["loot"][i] = True
+                if agora.active(state):  # the Agora tokens replace the looting (7wd.md §2.7)
+                    events += agora.military_token(state, seat, i)
+                    continue
+                if leaders.on(state):  # Caligula, Nero, Tomyris, Semiramis
+                    events += leaders.loot(state, seat, token["against"], token["loot"])
+                    continue
                 events += _lose_coins(state, token["against"], token["loot"])
         if abs(pawn) >= capital:
             return events + _win(state, seat, "military")
+    if leaders.on(state):
+        events += leaders.after_move(state)
     return events
 
 
@@ -433,9 +486,14 @@ def _advance(state: State) -> list[Event]:
     if state["outcome"] is not None:
         state.update(phase="over", active=None, pending=[], play_again=False)
         return []
+    if leaders.between(state):  # the recruitment phase and what follows it
+        return leaders.advance(state)
+    agora.prune(state)  # Agora decisions left with nothing to choose
     if state["pending"]:
         entry = state["pending"][0]
         state.update(phase=entry["phase"], active=entry["seat"])
+        return []
+    if agora.resume(state):  # back to the draft, or to a turn after its conspiracy
         return []
     turn = state["turn"]
     if not st.empty(state):
@@ -450,6 +508,8 @@ def _advance(state: State) -> list[Event]:
     pawn = state["pawn"]
     # The weaker military chooses; with the pawn centred, the last active player (README).
     chooser = 1 if pawn > 0 else 0 if pawn < 0 else turn
+    if leaders.on(state):  # the recruitment phase comes before the structure
+        return leaders.begin(state, state["age"] + 1, chooser)
     events = _start_age(state, state["age"] + 1)
     state.update(phase="start", active=chooser, turn=chooser)
     return events
@@ -464,3 +524,10 @@ def _civilian_end(state: State) -> list[Event]:
     state["outcome"] = {"winners": winners, "reason": "civilian", "points": points}
     state.update(phase="over", active=None)
     return [Event(Msg("duel.log.end", {"a": points[0]["total"], "b": points[1]["total"]}))]
+
+
+def _offers(state: State) -> tuple[list[str], list[str]]:
+    """The wonders and the leaders on offer in their drafts (empty outside them)."""
+    leaders = state.get("leaders") or {}
+    return (list((state.get("draft") or {}).get("offer") or []),
+            list((leaders.get("draft") or {}).get("offer") or []) if isinstance(leaders, dict) else [])

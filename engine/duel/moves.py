@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from engine.core import Msg, State
 
-from . import city, payment
+from . import agora, city, leaders, payment
 from . import structure as st
 from .cards import get
 from .payment import Quote
@@ -44,7 +44,8 @@ def pay_text(q: Quote) -> str:
 
 
 def discard_gain(state: State, seat: int) -> int:
-    return DISCARD_BASE + city.count(state, seat, "yellow")
+    gain = DISCARD_BASE + city.count(state, seat, "yellow") + agora.discard_bonus(state, seat)
+    return gain + leaders.discard_bonus(state, seat) if leaders.on(state) else gain
 
 
 def wonders_built(state: State) -> int:
@@ -52,7 +53,7 @@ def wonders_built(state: State) -> int:
 
 
 def buildable_wonders(state: State, seat: int) -> list[str]:
-    if wonders_built(state) >= WONDER_LIMIT:
+    if wonders_built(state) >= WONDER_LIMIT and not leaders.can_pass_limit(state, seat):
         return []
     return [w["id"] for w in city.player(state, seat)["wonders"] if w["card"] is None]
 
@@ -77,6 +78,9 @@ def _play(state: State, seat: int) -> dict[str, Move]:
         for cid, slot in cards.items():
             for q in affordable:
                 out[f"wonder {wid} {cid} {pay_text(q)}"] = Move("wonder", wid, slot, q)
+    if leaders.on(state):  # Pythagoras
+        out.update(leaders.play_options(state, seat))
+    agora.play_options(state, seat, out)  # recruit, prepare, trigger
     return out
 
 
@@ -94,13 +98,16 @@ def options(state: State, seat: int) -> dict[str, Move]:
     if phase == "library":
         return {f"progress {t}": Move("progress", t) for t in state["library"]}
     if phase == "mausoleum":
-        return {f"mausoleum {c}": Move("mausoleum", c) for c in dict.fromkeys(state["discard"])}
+        return {
+            f"mausoleum {c}": Move("mausoleum", c)
+            for c in dict.fromkeys(state["discard"]) if get(c).kind == "card"  # no senator
+        }
     if phase == "destroy":
         colour = state["pending"][0]["colour"]
         return {f"destroy {c}": Move("destroy", c) for c in city.cards(state, 1 - seat, (colour,))}
     if phase == "start":
         return {f"start @{s}": Move("start", seat=s) for s in (0, 1)}
-    return {}
+    return agora.options(state, seat)  # the Agora phases
 
 
 def ask(state: State) -> dict[int, Msg]:
@@ -113,4 +120,5 @@ def ask(state: State) -> dict[int, Msg]:
         params["colour"] = Msg(f"duel.colour.{state['pending'][0]['colour']}")
     if phase in ("start", "play"):
         params["age"] = state["age"]
+    params.update(agora.ask_params(state))
     return {state["active"]: Msg(f"duel.ask.{phase}", params)}

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import State
 
-from . import city
+from . import agora_senate, city, leaders
 from .cards import get, load
 
 CATEGORIES = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military")
@@ -56,7 +56,11 @@ def points(state: State, seat: int) -> dict[str, int]:
             out["progress"] += 3 * len(owned)  # « 3 VP per progress token you own (incl. itself) »
     out["coins"] = city.player(state, seat)["coins"] // COINS_PER_POINT
     out["military"] = military_points(state["pawn"], seat)
-    out["total"] = sum(out[c] for c in CATEGORIES)
+    if leaders.on(state):  # 7 Wonders Duel: Leaders
+        out["leaders"] = leaders.points(state, seat)
+    if "agora" in state:  # the Senate's chambers (Agora)
+        out["senate"] = agora_senate.points(state, seat)
+    out["total"] = sum(out[c] for c in CATEGORIES) + out.get("leaders", 0) + out.get("senate", 0)
     return out
 
 

@@ -11,13 +11,14 @@ from typing import Any
 
 from engine.core import Event, Msg, State
 
+from .agora_data import load as agora_load
 from .cards import load
 
 
 def lay(state: State, age: int) -> None:
     """Deal the age's shuffled deck onto its structure, in slot order."""
     deck = state["decks"][str(age)]
-    slots = load().structures[age]
+    slots = (agora_load() if "agora" in state else load()).structures[age]  # 7wd.md §2.8
     if len(deck) != len(slots):
         raise AssertionError(f"age {age}: {len(deck)} cards for {len(slots)} slots")
     state["structure"] = [

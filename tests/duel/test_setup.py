@@ -92,4 +92,5 @@ def test_the_game_key_is_registered() -> None:
 
     game = registry.get("duel")
     assert game.key == "duel" and game.module == "duel"
-    assert (game.min_players, game.max_players) == (2, 2) and game.options == ()
+    assert (game.min_players, game.max_players) == (2, 2)
+    assert {o.name for o in game.options} <= {"agora", "leaders"}  # the expansions' options

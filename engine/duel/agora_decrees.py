@@ -1,0 +1,126 @@
+"""Agora: which decrees are in force for whom, and what they change in the base rules' numbers
+(costs, trading, discards, chains, Senate actions, senator costs). Read-only on the state.
+
+RB-A = /work/shared/seeds/001_0bfc4baf4f650892.txt (« D. Contrôler une Chambre », « Décrets »);
+facts 7wd.md §2.3. The base modules call these hooks; each returns the neutral value when the game
+is played without the `agora` option, so the base game is unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import State
+
+from .agora_data import decree_effect, load
+from .cards import RAW, Component
+
+IGNORE_ONE = 1  # « Vous ignorez 1 symbole du coût »
+WONDER_DISCOUNT = 1  # « Vous payez 1 ressource de moins »
+MIN_TRADE = 1  # « le minimum à payer est toujours de 1 Pièce »
+
+
+def active(state: State) -> bool:
+    """The game was set up with the `agora` option (its state has an `agora` part)."""
+    return "agora" in state
+
+
+def controller(state: State, chamber: int) -> int | None:
+    """The seat with strictly more cubes in the chamber (0-based), else None (RB-A D)."""
+    a, b = state["agora"]["senate"][chamber]["cubes"]
+    return 0 if a > b else 1 if b > a else None
+
+
+def in_force(state: State, seat: int) -> list[tuple[str, Any]]:
+    """The effects of every decree of the chambers `seat` controls (Insider Influence may put
+    two decrees in one chamber: both apply)."""
+    if not active(state):
+        return []
+    out = []
+    for i, chamber in enumerate(state["agora"]["senate"]):
+        if controller(state, i) == seat:
+            out += [decree_effect(d["id"]) for d in chamber["decrees"]]
+    return out
+
+
+def has(state: State, seat: int, key: str, value: Any = None) -> bool:
+    return any(k == key and (value is None or v == value) for k, v in in_force(state, seat))
+
+
+def holder(state: State, decree: str) -> int | None:
+    """Who benefits from that decree now (its chamber's controller), if anyone."""
+    if not active(state):
+        return None
+    for i, chamber in enumerate(state["agora"]["senate"]):
+        if any(d["id"] == decree for d in chamber["decrees"]):
+            return controller(state, i)
+    return None
+
+
+# --- hooks of the base rules ---------------------------------------------------------------------
+
+
+def trade_prices(state: State, seat: int, prices: dict[str, int]) -> dict[str, int]:
+    """Decrees 10/11: 1 coin less per brown (grey) resource bought, never below 1 coin."""
+    for key, resources in in_force(state, seat):
+        if key == "trade_discount":
+            for r in resources:
+                prices[r] = max(MIN_TRADE, prices[r] - 1)
+    return prices
+
+
+def reduction(state: State, seat: int, comp: Component) -> int:
+    """Resources a decree lets the player leave out: 1 for wonders (decree 8), 1 for cards of
+    the decree's colour (decrees 5-7: the symbol ignored may be a resource)."""
+    n = 0
+    for key, value in in_force(state, seat):
+        if key == "wonder_discount" and comp.kind == "wonder":
+            n += WONDER_DISCOUNT
+        if key == "ignore_symbol" and comp.kind == "card" and comp.colour == value:
+            n += IGNORE_ONE
+    return n
+
+
+def coin_free(state: State, seat: int, comp: Component) -> bool:
+    """Decrees 5-7: the ignored symbol may be the coin cost (as a whole, 7wd.md §2.9)."""
+    return comp.kind == "card" and comp.coin_cost > 0 and has(state, seat, "ignore_symbol", comp.colour)
+
+
+def borrowed_chain(state: State, seat: int, comp: Component) -> bool:
+    """Decree 15: the chain symbols of the opponent's cards count as the player's own."""
+    if comp.kind != "card" or comp.chain_from is None or not has(state, seat, "borrow_chains"):
+        return False
+    from . import city
+
+    return comp.chain_from in city.chains(state, 1 - seat)
+
+
+def discard_bonus(state: State, seat: int) -> int:
+    """Decree 13: 2 more coins for a discarded card."""
+    return sum(v for k, v in in_force(state, seat) if k == "discard_bonus")
+
+
+def senate_actions(state: State, seat: int) -> int:
+    """RB-A A « Politicien »: 1, 2 or 3 actions for 0-1, 2-3, 4+ blue cards (decree 12: +2)."""
+    from . import city
+
+    blue = city.count(state, seat, "blue") + sum(
+        v for k, v in in_force(state, seat) if k == "blue_bonus"
+    )
+    for first, last, n in load().actions_by_blue:
+        if first <= blue <= last:
+            return n
+    return load().actions_by_blue[-1][2]
+
+
+def senator_cost(state: State, seat: int) -> int:
+    """RB-A A: the number of senators already in the city; Corruption: free (7wd.md §2.6)."""
+    from . import city
+
+    if city.has_token(state, seat, "corruption"):
+        return 0
+    return len(state["agora"]["senators"][seat])
+
+
+def raw_or_goods(resource: str) -> str:
+    return "brown" if resource in RAW else "grey"
