@@ -14,6 +14,7 @@ from engine.core import Game, IllegalAction
 GAMES: dict[str, str] = {
     "res-publica": "engine.respublica:ResPublica",
     "duel": "engine.duel:Duel",
+    "heros": "engine.heros:Heros",
 }
 
 

@@ -1,0 +1,428 @@
+"""Héros du Monde pictures: the public board and a player's hand, drawn from views only.
+
+    board(view, names, locale)  the world map of the 9 territories (beige ancient, orange modern,
+                                borders drawn; the ones across the board's edge as arrows), each
+                                with its discovery ladder and every player's population; the
+                                score track; the face-up heroes; the wonders and their owners;
+                                the turn (hero played, discoveries drawn, the conquest die)
+    hand(view, names, locale)   the viewer's heroes (send it ephemerally only)
+
+Everything is our own drawing (shapes and text); readable on a phone at 1200 px wide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.core import Msg
+from engine.i18n import translate
+from render.common import (
+    INK,
+    LINE,
+    MUTED,
+    NAME_MARK,
+    PANEL,
+    PAPER,
+    badge,
+    badge_line,
+    disc,
+    draw_text,
+    ink_on,
+    paste,
+    rounded,
+    seat_colour,
+    seat_name,
+    shade,
+    star,
+    text_line,
+    text_width,
+    tint,
+)
+
+WIDTH = 1200
+PAD = 16
+BEIGE = (232, 214, 172)
+ORANGE = (238, 168, 96)
+OFF = (214, 210, 202)
+HERO_COLOURS = {"red": (196, 58, 46), "blue": (44, 104, 178), "green": (42, 136, 74)}
+SEA = (214, 230, 236)
+
+# The map: 4 columns x 3 rows of territory boxes (centre x, centre y, width, height).
+MAP_TOP = 84
+MAP_H = 600
+BOX_W, BOX_H = 250, 172
+COLUMNS = (150, 443, 741, 1039)
+LAYOUT = {
+    "america": (COLUMNS[0], 330),
+    "europe": (COLUMNS[1], 100),
+    "russia": (COLUMNS[2], 100),
+    "mediterranean": (COLUMNS[1], 300),
+    "middle-east": (COLUMNS[2], 300),
+    "china": (COLUMNS[3], 300),
+    "africa": (COLUMNS[1], 500),
+    "india": (COLUMNS[2], 500),
+    "pacific": (COLUMNS[3], 500),
+}
+ACROSS = {("america", "russia"), ("america", "pacific")}  # « de l'autre côté du plateau »
+
+
+def _t(locale: str, names: Sequence[str], key: str, **params: Any) -> str:
+    return translate(Msg(key, params), locale, names)
+
+
+def _name(locale: str, cid: str) -> str:
+    return translate(Msg(f"heros.tok.{cid}"), locale)
+
+
+# --- the board -------------------------------------------------------------------------------------
+
+
+def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+    n = view["players"]
+    wonders = view.get("wonders", [])
+    players_h = 44 + 40 * n
+    row_h = 214
+    wonders_h = 44 + 34 * ((len(wonders) + 1) // 2)
+    height = MAP_TOP + MAP_H + PAD + players_h + PAD + row_h + PAD + wonders_h + PAD
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(img)
+    _header(img, draw, view, names, locale)
+    _map(img, draw, view, names, locale)
+    y = MAP_TOP + MAP_H + PAD
+    _players(img, draw, view, names, locale, y, players_h)
+    y += players_h + PAD
+    _row(img, draw, view, names, locale, y, row_h)
+    y += row_h + PAD
+    _wonders(img, draw, view, names, locale, y, wonders_h)
+    return img
+
+
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+            names: Sequence[str], locale: str) -> None:
+    rounded(img, (PAD, 10, WIDTH - PAD, MAP_TOP - 8), 14, PANEL, LINE, 2)
+    era = _t(locale, names, f"heros.render.{view['era']}")
+    title = f"{_t(locale, names, 'heros.name')} · {_t(locale, names, 'heros.render.era', era=era)}"
+    text_line(draw, (PAD + 14, 32), title, 24, bold=True, max_width=560)
+    sub = " · ".join([
+        _t(locale, names, "heros.render.ladders", n=view.get("completed", 0),
+           total=view.get("to_end", 0)),
+        _t(locale, names, "heros.render.bag", n=view.get("bag", 0)),
+        _t(locale, names, "heros.render.deck", n=view.get("deck", 0)),
+        _t(locale, names, "heros.render.reconstructed"),
+    ])
+    text_line(draw, (PAD + 14, 60), sub, 16, fill=MUTED, max_width=600)
+    outcome = view.get("outcome")
+    x = WIDTH - PAD - 14
+    if outcome:
+        winners = outcome.get("winners", [])
+        text = _t(locale, names, "heros.render.over")
+        if winners:
+            text = _t(locale, names, "heros.render.winner", name=NAME_MARK)
+            w = badge_line(None, (0, 0), text, names, winners[0], 22, max_width=540)
+            badge_line(img, (x - w, 45), text, names, winners[0], 22, max_width=540)
+            paste(img, star(30), (x - w - 38, 30))
+        else:
+            text_line(draw, (x, 45), text, 22, bold=True, anchor="rm")
+        return
+    asked = view.get("prompt", [])
+    seat = asked[0] if asked else view.get("active")
+    if seat is None:
+        return
+    key = "heros.render.turn" if seat == view.get("active") else "heros.render.ask"
+    text = _t(locale, names, key, name=NAME_MARK)
+    w = badge_line(None, (0, 0), text, names, seat, 22, max_width=540)
+    badge_line(img, (x - w, 45), text, names, seat, 22, max_width=540)
+
+
+def _map(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+         names: Sequence[str], locale: str) -> None:
+    top = MAP_TOP
+    rounded(img, (PAD, top, WIDTH - PAD, top + MAP_H), 18, SEA)
+    terrs = {t["id"]: t for t in view.get("territories", [])}
+    # borders first, under the boxes
+    for a, b in view.get("edges", []):
+        if a not in LAYOUT or b not in LAYOUT:
+            continue
+        if (a, b) in ACROSS or (b, a) in ACROSS:
+            continue
+        (ax, ay), (bx, by) = LAYOUT[a], LAYOUT[b]
+        live = terrs.get(a, {}).get("in_play", True) and terrs.get(b, {}).get("in_play", True)
+        colour = shade(SEA, 0.45) if live else shade(SEA, 0.15)
+        draw.line((ax, top + ay, bx, top + by), fill=colour, width=7 if live else 4)
+    _across(img, draw, view, names, locale)
+    for tid, (cx, cy) in LAYOUT.items():
+        if tid in terrs:
+            _territory(img, draw, terrs[tid], view, names, locale, cx, top + cy)
+
+
+def _across(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+            names: Sequence[str], locale: str) -> None:
+    """Borders across the board's edge (« de l'autre côté du plateau de jeu »): an arrow from
+    America to the left edge, and one from Russia and the Pacific to the right edge, each
+    labelled with the other end."""
+    top = MAP_TOP
+    colour = shade(SEA, 0.45)
+    ink = shade(SEA, 0.75)
+    ax, ay = LAYOUT["america"]
+    lane = top + 66
+    x0 = PAD + 6
+    draw.line((ax, top + ay - BOX_H // 2, ax, lane), fill=colour, width=6)
+    draw.line((ax, lane, x0 + 10, lane), fill=colour, width=6)
+    draw.polygon([(x0, lane), (x0 + 16, lane - 10), (x0 + 16, lane + 10)], fill=colour)
+    others = ", ".join(_name(locale, o) for o in ("russia", "pacific"))
+    draw_text(draw, (x0 + 4, top + 8, LAYOUT["europe"][0] - BOX_W // 2 - 8, lane - 8),
+              _t(locale, names, "heros.render.across", name=others), 14, fill=ink,
+              align="left", max_lines=3, min_size=11)
+    x1 = WIDTH - PAD - 6
+    rx, ry = LAYOUT["russia"]
+    px, py = LAYOUT["pacific"]
+    lane_x = x1 - 10
+    draw.line((rx + BOX_W // 2, top + ry, x1 - 10, top + ry), fill=colour, width=6)
+    draw.line((px + BOX_W // 2, top + py, lane_x, top + py), fill=colour, width=6)
+    draw.line((lane_x, top + py, lane_x, top + ry), fill=colour, width=6)
+    draw.polygon([(x1, top + ry), (x1 - 16, top + ry - 10), (x1 - 16, top + ry + 10)],
+                 fill=colour)
+    draw_text(draw, (rx + BOX_W // 2 + 10, top + ry - 60, x1 - 16, top + ry - 8),
+              _t(locale, names, "heros.render.across", name=_name(locale, "america")), 14,
+              fill=ink, align="right", max_lines=2, min_size=11)
+
+
+def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any],
+               view: Mapping[str, Any], names: Sequence[str], locale: str, cx: int,
+               cy: int) -> None:
+    x0, y0 = cx - BOX_W // 2, cy - BOX_H // 2
+    x1, y1 = x0 + BOX_W, y0 + BOX_H
+    live = t.get("in_play", True)
+    fill = (BEIGE if t["era"] == "ancient" else ORANGE) if live else OFF
+    outline = shade(fill, 0.45)
+    if t.get("complete"):
+        outline = (30, 126, 52)
+    rounded(img, (x0, y0, x1, y1), 14, fill, outline, 4 if t.get("complete") else 2)
+    title = _name(locale, t["id"])
+    room = x1 - (96 if live and t.get("complete") else 10)
+    draw_text(draw, (x0 + 10, y0 + 4, room, y0 + 30), title, 18, bold=True, align="left",
+              max_lines=1, min_size=12)
+    if not live:
+        draw_text(draw, (x0 + 10, y0 + 40, x1 - 10, y1 - 10),
+                  _t(locale, names, "heros.render.out"), 15, fill=MUTED, max_lines=2)
+        return
+    if t.get("complete"):
+        key = "heros.render.scored" if t.get("scored") else "heros.render.complete"
+        badge(img, (x1 - 8, y0 + 17), _t(locale, names, key), 12, (30, 126, 52), anchor="rm")
+    # the ladder: slots bottom-up from left to right
+    slots = t.get("slots", 3)
+    ladder = t.get("ladder", [])
+    gap = 6
+    sw = (BOX_W - 20 - gap * (slots - 1)) // slots
+    sy0, sy1 = y0 + 34, y0 + 96
+    for i in range(slots):
+        sx0 = x0 + 10 + i * (sw + gap)
+        box = (sx0, sy0, sx0 + sw, sy1)
+        if i < len(ladder):
+            tok = ladder[i]
+            tf = BEIGE if tok.get("era") == "ancient" else ORANGE
+            rounded(img, box, 8, tint(tf, 0.55), shade(tf, 0.5), 2)
+            text_line(draw, (sx0 + sw / 2, sy0 + 18), str(tok.get("value", 0)), 22, bold=True,
+                      anchor="mm")
+            draw_text(draw, (sx0 + 3, sy0 + 32, sx0 + sw - 3, sy1 - 2),
+                      _name(locale, tok["id"]), 12, max_lines=2, min_size=9, spacing=1.0)
+        else:
+            rounded(img, box, 8, tint(fill, 0.5), shade(fill, 0.3), 1)
+            text_line(draw, (sx0 + sw / 2, (sy0 + sy1) / 2), str(i + 1), 14, fill=shade(fill, 0.4),
+                      anchor="mm")
+    # population: a disc per present player, in seat colours, with the count
+    pops = t.get("population", [])
+    present = [(s, v) for s, v in enumerate(pops) if v > 0]
+    if not present:
+        return
+    d = 44 if len(present) <= 4 else 40
+    step = (BOX_W - 20) / max(len(present), 1)
+    step = min(step, d + 14)
+    py = y1 - 6 - d / 2 - 12
+    for i, (s, v) in enumerate(present):
+        px = x0 + 10 + d / 2 + i * step
+        colour = seat_colour(s)
+        disc(img, (px, py), d, colour, outline=shade(colour, 0.4), width=2)
+        text_line(draw, (px, py), str(v), 18 if v < 100 else 15, bold=True, fill=ink_on(colour),
+                  anchor="mm")
+        label = seat_name(names, s)
+        text_line(draw, (px, py + d / 2 + 8), label, 11, fill=INK, anchor="mm",
+                  max_width=step - 2)
+
+
+def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+             names: Sequence[str], locale: str, y: int, h: int) -> None:
+    """The score track (a bar per player) and each player's gold, hand, supply, wonders."""
+    rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
+    text_line(draw, (PAD + 14, y + 22), _t(locale, names, "heros.render.score"), 18, bold=True)
+    seats = view.get("seats", [])
+    best = max([s.get("points", 0) for s in seats] + [10])
+    turn = view.get("turn") or {}
+    active = view.get("active")
+    hero = (turn.get("hero") or {}).get("id") if turn else None
+    if hero and active is not None:
+        text = _t(locale, names, "heros.render.hero_now", name=NAME_MARK,
+                  hero=_name(locale, hero))
+        w = badge_line(None, (0, 0), text, names, active, 16, max_width=560)
+        badge_line(img, (WIDTH - PAD - 14 - w, y + 22), text, names, active, 16, max_width=560)
+    for s, seat in enumerate(seats):
+        ry = y + 44 + 40 * s + 16
+        colour = seat_colour(s)
+        badge(img, (PAD + 14, ry), seat_name(names, s), 16, colour, max_width=170)
+        bx0, bx1 = PAD + 196, PAD + 560
+        rounded(img, (bx0, ry - 11, bx1, ry + 11), 11, tint(colour, 0.85))
+        length = int((bx1 - bx0) * seat.get("points", 0) / best)
+        if length > 0:
+            rounded(img, (bx0, ry - 11, bx0 + max(length, 22), ry + 11), 11, colour)
+        text_line(draw, (bx1 + 10, ry), str(seat.get("points", 0)), 20, bold=True)
+        facts = " · ".join([
+            f"{seat.get('gold', 0)} {_t(locale, names, 'heros.render.gold')}",
+            f"{_t(locale, names, 'heros.render.hand')} {seat.get('hand', 0)}",
+            f"{_t(locale, names, 'heros.render.supply')} {seat.get('supply', 0)}",
+            f"{_t(locale, names, 'heros.render.discovered')} {seat.get('discovered', 0)}",
+            f"{_t(locale, names, 'heros.render.played')} {len(seat.get('played', []))}",
+        ])
+        text_line(draw, (bx1 + 56, ry), facts, 15, fill=MUTED, max_width=WIDTH - bx1 - 90)
+
+
+def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+         names: Sequence[str], locale: str, y: int, h: int) -> None:
+    """The face-up heroes, the turn's drawn discoveries and the last conquest die."""
+    rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
+    text_line(draw, (PAD + 14, y + 20), _t(locale, names, "heros.render.row"), 18, bold=True)
+    text_line(draw, (PAD + 260, y + 20), _t(locale, names, "heros.render.legend"), 13,
+              fill=MUTED, max_width=520)
+    cw, ch = 232, 160
+    for i, hero in enumerate(view.get("row", [])[:3]):
+        hero_card(img, hero, locale, names, PAD + 14 + i * (cw + 12), y + 40, cw, ch)
+    x = PAD + 14 + 3 * (cw + 12) + 6
+    right = WIDTH - PAD - 14
+    turn = view.get("turn") or {}
+    yy = y + 56
+    drawn = turn.get("drawn") or []
+    if drawn:
+        text = _t(locale, names, "heros.render.drawn",
+                  tokens=", ".join(_name(locale, k) for k in drawn))
+        draw_text(draw, (x, yy - 16, right, yy + 30), text, 16, align="left", max_lines=2)
+        yy += 56
+    die = view.get("last_die")
+    if die:
+        face = _name(locale, die["face"])
+        text = _t(locale, names, "heros.render.die", face=face, n=die.get("value", 0))
+        rounded(img, (x, yy - 6, right, yy + 86), 12, (250, 244, 230), LINE, 2)
+        text_line(draw, (x + 12, yy + 14), text, 17, bold=True, max_width=right - x - 24)
+        effect = _t(locale, names, f"heros.face.{die['face']}")
+        text_line(draw, (x + 12, yy + 38), effect, 14, fill=MUTED, max_width=right - x - 24)
+        a, d = die.get("attacker"), die.get("defender")
+        if a is not None and d is not None:
+            bx = x + 12
+            box = badge(img, (bx, yy + 64), seat_name(names, a), 14, seat_colour(a),
+                        max_width=(right - x) / 2 - 30)
+            text_line(draw, (box[2] + 8, yy + 64), "→", 16, bold=True)
+            badge(img, (box[2] + 30, yy + 64), seat_name(names, d), 14, seat_colour(d),
+                  max_width=(right - x) / 2 - 30)
+
+
+def dates(text: str, locale: str) -> str:
+    """A hero's life dates as the data writes them (English), in the reader's language."""
+    if locale != "fr":
+        return text
+    for en, fr in ((" BC", " av. J.-C."), (" AD", " apr. J.-C."), ("th c.", "e s."),
+                   ("st c.", "er s."), ("nd c.", "e s."), ("rd c.", "e s.")):
+        text = text.replace(en, fr)
+    return text
+
+
+def hero_card(img: Image.Image, hero: Mapping[str, Any], locale: str, names: Sequence[str],
+              x: int, y: int, w: int, h: int) -> None:
+    """A hero: name, dates, population / discoveries / conquest / treasure, territories, on a
+    band of its orientation colour (red conquest, blue discovery, green balanced)."""
+    colour = HERO_COLOURS.get(hero.get("colour", ""), (120, 120, 120))
+    era_fill = BEIGE if hero.get("era") == "ancient" else ORANGE
+    rounded(img, (x, y, x + w, y + h), 12, tint(era_fill, 0.45), shade(era_fill, 0.45), 2)
+    rounded(img, (x, y, x + w, y + 34), 12, colour)
+    draw = ImageDraw.Draw(img)
+    draw_text(draw, (x + 8, y + 2, x + w - 8, y + 32), _name(locale, hero["id"]), 17, bold=True,
+              fill=ink_on(colour), max_lines=1, min_size=11)
+    text_line(draw, (x + 10, y + 46), dates(hero.get("dates", ""), locale), 12, fill=MUTED,
+              max_width=w - 20)
+    stats = (("P", hero.get("population", 0)), ("D", hero.get("discoveries", 0)),
+             ("C", hero.get("conquest", 0)), ("T", hero.get("treasure", 0)))
+    sw = (w - 20) / 4
+    for i, (label, value) in enumerate(stats):
+        sx = x + 10 + i * sw + sw / 2
+        rounded(img, (int(sx - sw / 2 + 2), y + 58, int(sx + sw / 2 - 2), y + 100), 8, PANEL,
+                LINE, 1)
+        text_line(draw, (sx, y + 70), label, 12, fill=MUTED, anchor="mm")
+        text_line(draw, (sx, y + 88), str(value), 20, bold=True, anchor="mm")
+    terrs = ", ".join(_name(locale, t) for t in hero.get("territories", []))
+    draw_text(draw, (x + 8, y + 104, x + w - 8, y + h - 4), terrs, 14, max_lines=3, min_size=10,
+              spacing=1.05)
+
+
+def _wonders(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+             names: Sequence[str], locale: str, y: int, h: int) -> None:
+    rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
+    text_line(draw, (PAD + 14, y + 22), _t(locale, names, "heros.render.wonders"), 18, bold=True,
+              max_width=WIDTH - 60)
+    col_w = (WIDTH - 2 * PAD - 28) // 2
+    for i, w in enumerate(view.get("wonders", [])):
+        cx = PAD + 14 + (i % 2) * (col_w + 0)
+        cy = y + 44 + 34 * (i // 2)
+        fill = BEIGE if w.get("era") == "ancient" else ORANGE
+        rounded(img, (cx, cy, cx + col_w - 10, cy + 30), 8, tint(fill, 0.35), shade(fill, 0.4), 1)
+        owner = w.get("owner")
+        right = cx + col_w - 18
+        if owner is not None:
+            state = _t(locale, names, "heros.render.used") if w.get("used") else ""
+            box = badge(img, (right, cy + 15), seat_name(names, owner), 13, seat_colour(owner),
+                        anchor="rm", max_width=150)
+            if state:
+                text_line(draw, (box[0] - 6, cy + 15), state, 12, fill=MUTED, anchor="rm")
+                right = box[0] - 10 - int(text_width(state, 12))
+            else:
+                right = box[0] - 6
+        else:
+            free = _t(locale, names, "heros.render.free")
+            text_line(draw, (right, cy + 15), free, 12, fill=MUTED, anchor="rm")
+            right -= int(text_width(free, 12)) + 6
+        name = _name(locale, w["id"])
+        nw = text_line(draw, (cx + 8, cy + 15), name, 14, bold=True, max_width=210)
+        power = _t(locale, names, f"heros.power.{w['id']}")
+        text_line(draw, (cx + 14 + nw, cy + 15), power, 12, fill=MUTED,
+                  max_width=max(20, right - (cx + 14 + nw) - 4))
+
+
+# --- the hand --------------------------------------------------------------------------------------
+
+
+def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+    seat = view.get("viewer")
+    if seat is None:
+        raise ValueError("a hand needs the viewer's seat")
+    heroes = view.get("hand", [])
+    cw, ch = 300, 200
+    width = max(PAD * 2 + max(len(heroes), 1) * (cw + 14), 640)
+    img = Image.new("RGB", (width, ch + 120), PAPER)
+    draw = ImageDraw.Draw(img)
+    title = _t(locale, names, "heros.render.your_hand")
+    badge(img, (PAD, 30), seat_name(names, seat), 18, seat_colour(seat), max_width=240)
+    text_line(draw, (PAD + 16 + text_width(seat_name(names, seat)[:30], 18, True) + 24, 30),
+              title, 20, bold=True, max_width=width - 320)
+    seats = view.get("seats", [])
+    if 0 <= seat < len(seats):
+        s = seats[seat]
+        facts = f"{s.get('gold', 0)} {_t(locale, names, 'heros.render.gold')} · " + \
+            _t(locale, names, "heros.render.points", n=s.get("points", 0))
+        text_line(draw, (width - PAD, 30), facts, 16, fill=MUTED, anchor="rm")
+    if not heroes:
+        draw_text(draw, (PAD, 70, width - PAD, 70 + ch), _t(locale, names, "heros.render.no_hand"),
+                  20, fill=MUTED)
+    for i, hero in enumerate(heroes):
+        hero_card(img, hero, locale, names, PAD + i * (cw + 14), 60, cw, ch)
+    text_line(draw, (PAD, ch + 90), _t(locale, names, "heros.render.legend"), 14, fill=MUTED,
+              max_width=width - 2 * PAD)
+    return img

@@ -1,0 +1,75 @@
+"""Every player-facing text exists in French and English (ARCHITECTURE, In Discord)."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import data
+from engine.core import Msg
+from engine.heros.components import load
+from engine.i18n import action_label, has, translate
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = {loc: json.loads(data.path("heros", "i18n", f"heros.{loc}.json").read_text("utf-8"))
+              for loc in ("en", "fr")}
+
+
+def fields(template) -> set[str]:
+    texts = template.values() if isinstance(template, dict) else [template]
+    return {f for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
+
+
+def test_catalogues_have_the_same_keys_and_parameters() -> None:
+    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
+    assert en.keys() == fr.keys()
+    assert all(k.startswith("heros.") for k in en)
+    for key in en:
+        assert fields(en[key]) == fields(fr[key]), key
+
+
+def test_every_key_the_engine_names_exists() -> None:
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "heros").glob("*.py"))
+    literal = set(re.findall(r'"(heros\.[a-z_.\-]+[a-z])"', source))
+    c = load()
+    built = {
+        *(f"heros.log.effect.{e}" for e in ("defender_loses", "attacker_loses", "replace", "flee",
+                                            "steal_gold", "both_lose")),
+        *(f"heros.outcome.{r}{s}" for r in ("complete", "exhausted") for s in ("", "_shared")),
+        *(f"heros.era.{e}" for e in ("ancient", "modern")),
+        *(f"heros.power.{w}" for w in c.wonders),
+        *(f"heros.face.{f.id}" for f in c.die),
+        *(f"heros.place.{n}" for n in (1, 2, 3)),
+        "heros.name", "heros.rules",
+    }
+    for key in (literal - {"heros.log.effect", "heros.outcome"}) | built:
+        assert has(key, "en") and has(key, "fr"), key
+
+
+def test_every_action_token_and_component_has_a_label() -> None:
+    c = load()
+    words = {"place", "take", "deck", "play", "discover", "conquer", "skip", "migrate", "build",
+             "buy", "end", "move", "done", "wonder", "reroll", "keep", "pass", "flee"}
+    for word in words:
+        assert has(f"heros.tok.{word}", "en") and has(f"heros.tok.{word}", "fr"), word
+    for table in (c.heroes, c.tokens, c.territories, c.wonders):
+        for cid, comp in table.items():
+            assert CATALOGUES["en"][f"heros.tok.{cid}"] == comp.name_en
+            assert CATALOGUES["fr"][f"heros.tok.{cid}"] == comp.name_fr
+
+
+def test_the_rules_say_it_is_a_reconstructed_edition() -> None:
+    assert "RECONSTRUCTED EDITION" in CATALOGUES["en"]["heros.rules"]
+    assert "ÉDITION RECONSTITUÉE" in CATALOGUES["fr"]["heros.rules"]
+
+
+def test_translations_read_well() -> None:
+    assert action_label("heros", "place mediterranean 3", "fr") == "placer en Méditerranée 3"
+    assert action_label("heros", "conquer europe @1", "en", ["Ann", "Bob"]) == \
+        "conquer Europe Bob"
+    assert action_label("heros", "take deck", "en") == "take the top of the deck"
+    msg = Msg("heros.log.place", {"seat": Msg.seat(0), "n": 3, "territory": Msg("heros.tok.europe")})
+    assert translate(msg, "en", ["Ann"]) == "Ann places 3 population in Europe."
+    assert translate(msg, "fr", ["Ann"]) == "Ann pose 3 pions de Population en Europe."
