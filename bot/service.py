@@ -704,8 +704,10 @@ class Service:
                 if text is None:
                     raise ServiceError("error.no_default_action")
                 state, events = play(game, row.state, absent, text)
-                events.insert(0, Event(Msg("platform.skipped", {
-                    **who, "action": Msg.action(game.key, text)})))
+                # The move itself is told only to its player: a default move may be hidden
+                # (a Res Publica delivery); the game's own events say what is public.
+                events[:0] = [Event(Msg("platform.skipped", who)), Event(Msg(
+                    "platform.skipped_you", {"action": Msg.action(game.key, text)}), (absent,))]
                 return await self._commit(info, row, game, state, events, absent, user_id, text)
             if choice != "wait":
                 raise ServiceError("error.stale")

@@ -108,7 +108,13 @@ def play_until(game: Game, players: int, seed: int, options: Mapping[str, Any],
     return state
 
 
-def write_samples(out_dir: Path, names: Sequence[str] = NAMES) -> list[Path]:
+def write_samples(out_dir: Path) -> list[Path]:
+    """Every game's sample pictures (what `tabula samples` writes); the paths written."""
+    return write_respublica_samples(out_dir) + write_duel_samples(out_dir) + \
+        write_other_samples(out_dir)
+
+
+def write_respublica_samples(out_dir: Path, names: Sequence[str] = NAMES) -> list[Path]:
     """Write `res-publica-<moment>-board.png` and `-hand.png` for each sample into `out_dir`;
     returns the paths written."""
     out_dir = Path(out_dir)
@@ -129,8 +135,6 @@ def write_samples(out_dir: Path, names: Sequence[str] = NAMES) -> list[Path]:
         hand = out_dir / f"{GAME}-{sample.name}-hand.png"
         hand.write_bytes(hand_png(GAME, game.view(state, seat), players, sample.locale))
         written.append(hand)
-    written += write_duel_samples(out_dir)
-    written += write_other_samples(out_dir)
     return written
 
 
@@ -167,7 +171,7 @@ def _duel_at(game: Game, phase: str, age: int | None = None, taken: int = 0,
             return False
         if draft_round is not None and (v.get("draft") or {}).get("round") != draft_round:
             return False
-        return sum(1 for s in v["structure"] if s["taken"]) >= taken
+        return sum(1 for s in v.get("structure") or [] if s["taken"]) >= taken
 
     return stop
 
@@ -185,7 +189,17 @@ def duel_samples(game: Game) -> list[Sample]:
         Sample("final-civilian-en", 2, 4, _never, hand_of=_winner(game)),
         Sample("final-military-fr", 2, 1, _never, locale="fr", hand_of=_winner(game)),
         Sample("final-science-en", 2, 373, _never, hand_of=_winner(game)),
+        Sample("agora-age2-en", 2, 4, _duel_at(game, "play", 2, taken=9), options=AGORA),
+        Sample("agora-final-fr", 2, 7, _never, locale="fr", options=AGORA,
+               hand_of=_winner(game)),
+        Sample("leaders-recruit-en", 2, 4, _duel_at(game, "recruit", 2), options=LEADERS),
+        Sample("leaders-agora-age3-fr", 2, 5, _duel_at(game, "play", 3, taken=5), locale="fr",
+               options={**AGORA, **LEADERS}),
     ]
+
+
+AGORA = {"agora": True}
+LEADERS = {"leaders": "all"}
 
 
 def write_duel_samples(out_dir: Path, names: Sequence[str] = DUEL_NAMES) -> list[Path]:

@@ -99,7 +99,8 @@ async def test_a_run_out_clock_asks_the_others_with_buttons(discord_: Harness, s
     await discord_.click(other, post, buttons[0])  # skip: "pass" is played for them
     assert discord_.fake.messages[int(post["id"])]["components"] == []
     turn = discord_.fake.last_post()
-    assert "had this played for them: pass" in turn["content"]
+    assert "had the rules' default move played for them" in turn["content"]
+    assert "pass" not in turn["content"].split("\n")[0]  # the move itself is told privately
     assert [u["id"] for u in await on_turn(service)] == [other["id"]]
 
 

@@ -144,7 +144,9 @@ async def test_skip_plays_the_rules_default_move_for_the_absent_player(
     await days.tick()
     info = await days.info(CHANNEL)
     report = await days.decide_timeout(info.id, second.id, "skip", version=info.version)
-    assert report.public[0].key == "platform.skipped"
+    assert report.public[0] == Msg("platform.skipped", {"who": Msg.seat(0), "by": Msg.seat(1)})
+    assert report.private[first.id] == [Msg("platform.skipped_you", {
+        "action": Msg.action("toy", "take 1")})]
     assert report.to_act[0].user_id == second.id
     info = await days.info(CHANNEL)
     assert info.timed_out is None and info.clocks[0].bank == HOUR  # 0 + the increment
