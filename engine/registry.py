@@ -15,6 +15,7 @@ GAMES: dict[str, str] = {
     "res-publica": "engine.respublica:ResPublica",
     "duel": "engine.duel:Duel",
     "heros": "engine.heros:Heros",
+    "seven-hills": "engine.sevenhills:SevenHills",
 }
 
 

@@ -8,8 +8,7 @@ from pathlib import Path
 
 from engine import registry
 from engine.core import Game, State
-from render import board_png, hand_png
-from render.samples import Predicate, Sample, _never, _winner, play_until
+from render.samples import Predicate, Sample, _never, _winner, write_game_samples
 
 GAME = "heros"
 NAMES = ("Aurelia", "Bérénice", "Cornélie", "Decimus", "Eudoxia")
@@ -45,22 +44,4 @@ def samples(game: Game) -> list[Sample]:
 
 def write_samples(out_dir: Path) -> list[Path]:
     """Write the Héros du Monde sample pictures into `out_dir`; returns the paths written."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    game = registry.get(GAME)
-    written: list[Path] = []
-    for sample in samples(game):
-        state = play_until(game, sample.players, sample.seed, sample.options, sample.stop)
-        players = list(NAMES[: sample.players])
-        view = game.view(state, None)
-        board = out_dir / f"{GAME}-{sample.name}-board.png"
-        board.write_bytes(board_png(GAME, view, players, sample.locale))
-        written.append(board)
-        if sample.hand_of is not None:
-            seat = sample.hand_of(state)
-        else:
-            seat = view["active"] if view["active"] is not None else 0
-        hand = out_dir / f"{GAME}-{sample.name}-hand.png"
-        hand.write_bytes(hand_png(GAME, game.view(state, seat), players, sample.locale))
-        written.append(hand)
-    return written
+    return write_game_samples(GAME, samples(registry.get(GAME)), out_dir, NAMES)

@@ -117,24 +117,27 @@ def write_samples(out_dir: Path) -> list[Path]:
 def write_respublica_samples(out_dir: Path, names: Sequence[str] = NAMES) -> list[Path]:
     """Write `res-publica-<moment>-board.png` and `-hand.png` for each sample into `out_dir`;
     returns the paths written."""
+    return write_game_samples(GAME, samples(registry.get(GAME)), out_dir, names)
+
+
+def write_game_samples(key: str, found: Sequence[Sample], out_dir: Path,
+                       names: Sequence[str]) -> list[Path]:
+    """Play each sample of game `key` to its moment and write `<key>-<name>-board.png` and
+    `-hand.png` (the hand of `hand_of`, else the public view's active seat, else the lowest
+    seat asked, else the first winner)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    game = registry.get(GAME)
+    game = registry.get(key)
     written: list[Path] = []
-    for sample in samples(game):
+    for sample in found:
         state = play_until(game, sample.players, sample.seed, sample.options, sample.stop)
         players = list(names[: sample.players])
-        view = game.view(state, None)
-        board = out_dir / f"{GAME}-{sample.name}-board.png"
-        board.write_bytes(board_png(GAME, view, players, sample.locale))
-        written.append(board)
-        if sample.hand_of is not None:
-            seat = sample.hand_of(state)
-        else:
-            seat = view["active"] if view["active"] is not None else 0
-        hand = out_dir / f"{GAME}-{sample.name}-hand.png"
-        hand.write_bytes(hand_png(GAME, game.view(state, seat), players, sample.locale))
-        written.append(hand)
+        board = out_dir / f"{key}-{sample.name}-board.png"
+        board.write_bytes(board_png(key, game.view(state, None), players, sample.locale))
+        hand = out_dir / f"{key}-{sample.name}-hand.png"
+        hand.write_bytes(hand_png(key, game.view(state, _hand_seat(game, state, sample)),
+                                  players, sample.locale))
+        written += [board, hand]
     return written
 
 
@@ -152,6 +155,19 @@ def write_other_samples(out_dir: Path) -> list[Path]:
             continue
         written += found.write_samples(Path(out_dir))
     return written
+
+
+def _hand_seat(game: Game, state: State, sample: Sample) -> int:
+    if sample.hand_of is not None:
+        return sample.hand_of(state)
+    active = game.view(state, None).get("active")
+    if isinstance(active, int):
+        return active
+    asked = game.prompt(state)
+    if asked:
+        return min(asked)
+    outcome = game.outcome(state)
+    return outcome.winners[0] if outcome is not None and outcome.winners else 0
 
 
 # --- 7 Wonders Duel ------------------------------------------------------------------------------
@@ -204,22 +220,4 @@ LEADERS = {"leaders": "all"}
 
 def write_duel_samples(out_dir: Path, names: Sequence[str] = DUEL_NAMES) -> list[Path]:
     """Write `duel-<moment>-board.png` and `-hand.png` for each Duel sample into `out_dir`."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    game = registry.get(DUEL)
-    written: list[Path] = []
-    players = list(names[:2])
-    for sample in duel_samples(game):
-        state = play_until(game, 2, sample.seed, sample.options, sample.stop)
-        view = game.view(state, None)
-        board = out_dir / f"{DUEL}-{sample.name}-board.png"
-        board.write_bytes(board_png(DUEL, view, players, sample.locale))
-        written.append(board)
-        if sample.hand_of is not None:
-            seat = sample.hand_of(state)
-        else:
-            seat = view["active"] if view["active"] is not None else 0
-        hand = out_dir / f"{DUEL}-{sample.name}-hand.png"
-        hand.write_bytes(hand_png(DUEL, game.view(state, seat), players, sample.locale))
-        written.append(hand)
-    return written
+    return write_game_samples(DUEL, duel_samples(registry.get(DUEL)), out_dir, names)

@@ -144,6 +144,13 @@ class Heros(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
+    def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
+        """A move may be taken back only if it drew nothing (no hero from the deck or into the
+        row, no discovery from the bag, no die: the deck, bag and generator are unchanged) and
+        told nobody anything privately."""
+        return (before["rng"] == after["rng"] and before["deck"] == after["deck"]
+                and before["bag"] == after["bag"] and not any(e.to is not None for e in events))
+
     def outcome(self, state: State) -> Outcome | None:
         return Outcome.from_json(state["outcome"]) if state["outcome"] is not None else None
 

@@ -1,0 +1,98 @@
+"""The state's small helpers: markers on sectors and in supply, the deck, hands, turn order.
+
+Markers are counted per sector, per seat, per class (`state["sectors"][sector][seat][cls]`);
+`state["supply"][seat][cls]` is what a player has not deployed; the two camps of Campus Martius
+hold plebeians only (`state["legion"][seat]`, `state["waiting"][seat]`). A marker is always in
+exactly one of those places.
+"""
+
+from __future__ import annotations
+
+from engine import rng
+from engine.core import State
+
+from .components import CLASSES, FORUM, Components, load
+
+
+def comp() -> Components:
+    return load()
+
+
+def sectors_all() -> tuple[str, ...]:
+    """Every sector that holds markers: the hills, then the Forum."""
+    return (*comp().hills, FORUM)
+
+
+def open_sectors(state: State) -> tuple[str, ...]:
+    """« Déployer ... sur les collines de l'époque actuelle ou le Forum Romanum »: the hills
+    opened so far (older ones stay in play, §III.2) and the Forum, open in every era (§VII)."""
+    return (*comp().open_hills(state["era"]), FORUM)
+
+
+def count(state: State, sector: str, seat: int, cls: str) -> int:
+    return state["sectors"][sector][seat][cls]
+
+
+def put(state: State, sector: str, seat: int, cls: str) -> None:
+    """A marker from `seat`'s supply to `sector`."""
+    assert state["supply"][seat][cls] > 0
+    state["supply"][seat][cls] -= 1
+    state["sectors"][sector][seat][cls] += 1
+
+
+def lift(state: State, sector: str, seat: int, cls: str) -> None:
+    """A marker from `sector` back to its owner's supply."""
+    assert state["sectors"][sector][seat][cls] > 0
+    state["sectors"][sector][seat][cls] -= 1
+    state["supply"][seat][cls] += 1
+
+
+def on_board(state: State, seat: int, cls: str) -> int:
+    return sum(state["sectors"][s][seat][cls] for s in sectors_all())
+
+
+def forum_markers(state: State, seat: int) -> int:
+    return sum(state["sectors"][FORUM][seat].values())
+
+
+def empty_seat_markers() -> dict[str, int]:
+    return dict.fromkeys(CLASSES, 0)
+
+
+def active(state: State) -> int:
+    return state["order"][state["turn"]]
+
+
+def position(state: State, seat: int) -> int:
+    return state["order"].index(seat)
+
+
+def hand_room(state: State, seat: int) -> int:
+    return comp().hand_limit - len(state["hands"][seat])
+
+
+def drawable(state: State) -> int:
+    """Cards that can still be drawn: the deck, and the discard pile under its top card (shuffled
+    into a new deck when the deck runs out: a reconstructed reading, see the README)."""
+    return len(state["deck"]) + max(0, len(state["discard"]) - 1)
+
+
+def draw(state: State, n: int) -> list[str]:
+    """Up to `n` cards from the top of the deck (the end of the list)."""
+    out: list[str] = []
+    for _ in range(n):
+        if not state["deck"]:
+            if len(state["discard"]) <= 1:
+                break
+            top = state["discard"].pop()
+            state["deck"] = state["discard"]
+            state["discard"] = [top]
+            rng.shuffle(state, state["deck"])
+            state["reshuffles"] += 1
+        out.append(state["deck"].pop())
+    return out
+
+
+def sort_cards(cards: list[str]) -> list[str]:
+    c = comp()
+    return sorted(cards, key=c.order)

@@ -1,0 +1,82 @@
+"""The revolt (000_312bb2e17dfe1ee0.txt §V.1 Révolte): which markers can be targeted, which
+centurions can protect, and the replacement.
+
+2 slave cards revolt 1 marker, 3 cards revolt 2. A target is an opponent's noble or knight in
+one sector (any hill or the Forum, even where the attacker has nobody); the attacker replaces it
+with an unused marker of the same class, or a plebeian if none is left (« Si vous n'avez pas de
+marqueur clients de la même classe ..., vous pouvez utiliser vos marqueurs plébéiens »). Each
+centurion of the defender in that sector protects one noble or knight of the defender's choice.
+"""
+
+from __future__ import annotations
+
+from engine.core import State
+
+from .board import sectors_all
+
+TARGETS = ("noble", "knight")
+
+
+def replacement(state: State, seat: int, cls: str, reserved: list[str]) -> str | None:
+    """The class of the attacker's marker that replaces a `cls` target, given the markers already
+    promised to earlier targets; None if the attacker has none left."""
+    supply = dict(state["supply"][seat])
+    for r in reserved:
+        supply[r] -= 1
+    if supply[cls] > 0:
+        return cls
+    if supply["plebeian"] > 0:
+        return "plebeian"
+    return None
+
+
+def reserved_classes(state: State, seat: int, targets: list[list]) -> list[str]:
+    out: list[str] = []
+    for _victim, _sector, cls in targets:
+        r = replacement(state, seat, cls, out)
+        if r is not None:
+            out.append(r)
+    return out
+
+
+def target_options(state: State, seat: int, targets: list[list]) -> list[tuple[int, str, str]]:
+    """Every (victim, sector, class) the attacker may still target."""
+    reserved = reserved_classes(state, seat, targets)
+    out = []
+    for victim in range(state["players"]):
+        if victim == seat:
+            continue
+        for sector in sectors_all():
+            for cls in TARGETS:
+                have = state["sectors"][sector][victim][cls]
+                taken = sum(1 for t in targets if t == [victim, sector, cls])
+                if have > taken and replacement(state, seat, cls, reserved) is not None:
+                    out.append((victim, sector, cls))
+    return out
+
+
+def can_revolt(state: State, seat: int, markers: int) -> bool:
+    """Whether `markers` targets (1 or 2) can all be chosen."""
+    first = target_options(state, seat, [])
+    if markers == 1:
+        return bool(first)
+    return any(target_options(state, seat, [list(t)]) for t in first)
+
+
+def protect_options(state: State, defender: int) -> list[tuple[str, str]]:
+    """(sector, class) the defender may still protect: a targeted class in a targeted sector,
+    with a free centurion there and an unprotected marker of that class."""
+    revolt = state["revolt"]
+    prot = revolt["protected"].get(str(defender), {})
+    out = []
+    for sector in sectors_all():
+        classes = {t[2] for t in revolt["targets"] if t[0] == defender and t[1] == sector}
+        if not classes:
+            continue
+        used = sum(prot.get(sector, {}).values())
+        if state["sectors"][sector][defender]["centurion"] <= used:
+            continue
+        for cls in TARGETS:
+            if cls in classes and state["sectors"][sector][defender][cls] > prot.get(sector, {}).get(cls, 0):
+                out.append((sector, cls))
+    return out
