@@ -398,12 +398,7 @@ class Service:
 
     async def resign(self, channel_id: int, user_id: int) -> Report:
         """The player concedes: the game ends, the others share the victory."""
-        info = await self.info(channel_id)
-        seat = info.seat_of(user_id)
-        if seat is None or seat.seat is None:
-            raise ServiceError("error.not_seated")
-        if info.status != "active":
-            raise ServiceError("error.not_started")
+        info, seat = await self._playing(channel_id, user_id)
         async with self._lock(info.id):
             row = await self.store.game(info.id)
             assert row is not None and row.state is not None
@@ -414,15 +409,20 @@ class Service:
             return await self._commit(info, row, get_game(info.game_key), row.state, [],
                                       seat.seat, user_id, ".resign", outcome)
 
-    async def undo(self, channel_id: int, user_id: int) -> Report:
-        """Take back the caller's latest move, while nobody has moved since and the move
-        revealed nothing (Game.undoable). Stored as ".undo": the others read what was undone."""
+    async def _playing(self, channel_id: int, user_id: int) -> tuple[GameInfo, SeatInfo]:
+        """The channel's running game and the caller's seat in it, or the refusal that fits."""
         info = await self.info(channel_id)
         seat = info.seat_of(user_id)
         if seat is None or seat.seat is None:
             raise ServiceError("error.not_seated")
         if info.status != "active":
             raise ServiceError("error.not_started")
+        return info, seat
+
+    async def undo(self, channel_id: int, user_id: int) -> Report:
+        """Take back the caller's latest move, while nobody has moved since and the move
+        revealed nothing (Game.undoable). Stored as ".undo": the others read what was undone."""
+        info, seat = await self._playing(channel_id, user_id)
         async with self._lock(info.id):
             row = await self.store.game(info.id)
             assert row is not None and row.state is not None and row.seed is not None

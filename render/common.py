@@ -471,3 +471,25 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
         if name:
             return name
     return f"#{seat + 1}"
+
+
+HEADER_INK: RGB = (246, 226, 178)  # pale gold, on a header band
+
+
+def header_band(img: Image.Image, width: int, h: int, fill: RGB, title: str, size: int,
+                margin: int, badge_text: str | None = None, badge_size: int = 18,
+                right: str | None = None, right_size: int = 20, gap: int = 18,
+                ) -> ImageDraw.ImageDraw:
+    """The board's top band, shared by the games: a coloured band with a gold rule, the game's
+    title in capitals, a badge beside it and a line at the right (both optional)."""
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, width, h), fill=fill)
+    d.rectangle((0, h - 4, width, h), fill=GOLD)
+    x = margin + text_line(d, (margin, h / 2 - 1), title.upper(), size, bold=True,
+                           fill=(255, 255, 255))
+    if badge_text:
+        badge(img, (x + gap, h / 2 - 1), badge_text, badge_size, HEADER_INK)
+    if right:
+        text_line(d, (width - margin, h / 2 - 1), right, right_size, bold=True, fill=HEADER_INK,
+                  anchor="rm")
+    return d

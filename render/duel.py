@@ -43,6 +43,7 @@ from render.common import (
     draw_text,
     fit_lines,
     font,
+    header_band,
     ink_on,
     mix,
     rounded,
@@ -135,11 +136,6 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.I
 
 
 def _header(img: Image.Image, view: Mapping[str, Any], locale: str, h: int) -> None:
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, W, h), fill=HEADER)
-    d.rectangle((0, h - 4, W, h), fill=GOLD)
-    x = M + text_line(d, (M, h / 2 - 1), t("title", locale).upper(), 32, bold=True,
-                      fill=(255, 255, 255))
     age = int(view.get("age") or 0)
     if _over(view):
         label = t("over", locale)
@@ -147,7 +143,7 @@ def _header(img: Image.Image, view: Mapping[str, Any], locale: str, h: int) -> N
         label = t("draft", locale)
     else:
         label = t("age", locale, n=age, roman={1: "I", 2: "II", 3: "III"}.get(age, str(age)))
-    badge(img, (x + 18, h / 2 - 1), label, 20, HEADER_INK)
+    d = header_band(img, W, h, HEADER, t("title", locale), 32, M, label, 20)
     built = int(view.get("wonders_built") or 0)
     text = t("wonders_built", locale, n=built)
     tw = text_line(d, (W - M, h / 2 - 1), text, 20, bold=True, fill=HEADER_INK, anchor="rm")

@@ -48,6 +48,7 @@ from render.common import (
     face,
     fit_lines,
     font,
+    header_band,
     ink_on,
     mix,
     painted_icon,
@@ -618,16 +619,10 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.I
 
 
 def _header(img: Image.Image, view: Mapping[str, Any], locale: str, h: int) -> None:
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, W, h), fill=HEADER)
-    d.rectangle((0, h - 4, W, h), fill=GOLD)
-    x = M + text_line(d, (M, h / 2 - 1), _t("title", locale).upper(), 32, bold=True,
-                      fill=(255, 255, 255))
     variant = "classic" if view.get("variant") == "classic" else "full"
-    badge(img, (x + 18, h / 2 - 1), _t(f"variant.{variant}", locale), 18, (246, 226, 178))
     players = view.get("players", len(view.get("seats", [])))
-    text_line(d, (W - M, h / 2 - 1), _t("players", locale, n=players), 20, bold=True,
-              fill=(246, 226, 178), anchor="rm")
+    header_band(img, W, h, HEADER, _t("title", locale), 32, M, _t(f"variant.{variant}", locale),
+                18, _t("players", locale, n=players), 20)
 
 
 def _last_round_banner(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],

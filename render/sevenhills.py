@@ -35,6 +35,7 @@ from render.common import (
     badge_line,
     disc,
     draw_text,
+    header_band,
     mix,
     paste,
     rounded,
@@ -139,15 +140,9 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.I
 
 
 def _header(img: Image.Image, view: Mapping[str, Any], locale: str, h: int) -> None:
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, W, h), fill=HEADER)
-    d.rectangle((0, h - 4, W, h), fill=GOLD)
-    x = M + text_line(d, (M, h / 2 - 1), _t("title", locale).upper(), 30, bold=True,
-                      fill=(255, 255, 255))
-    badge(img, (x + 16, h / 2 - 1), _t("reconstructed", locale), 16, (246, 226, 178))
-    text_line(d, (W - M, h / 2 - 1), _t("era", locale, era=view.get("era", 1),
-                                          eras=view.get("eras", 5)),
-              24, bold=True, fill=(246, 226, 178), anchor="rm")
+    era = _t("era", locale, era=view.get("era", 1), eras=view.get("eras", 5))
+    header_band(img, W, h, HEADER, _t("title", locale), 30, M, _t("reconstructed", locale), 16,
+                era, 24, gap=16)
 
 
 def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,

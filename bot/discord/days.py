@@ -16,8 +16,8 @@ from bot.clock import PRESETS, BadPace, Pace, duration, parse_pace
 from bot.discord.i18n import clip, t, user_locale
 from bot.discord.looking import game_name
 from bot.discord.notify import send_notices
-from bot.discord.posting import post_turn
-from bot.discord.replies import done, refusals, service_of, tell, think
+from bot.discord.posting import post_for
+from bot.discord.replies import refusals, service_of, tell, think
 from bot.service import ServiceError
 
 LEADERBOARD = 20  # lines shown
@@ -51,10 +51,7 @@ async def undo(interaction: discord.Interaction) -> None:
     async with refusals(interaction):
         service = service_of(interaction)
         report = await service.undo(interaction.channel_id or 0, interaction.user.id)
-        if await post_turn(interaction.client, service, report) is None:
-            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
-            return
-        await done(interaction)
+        await post_for(interaction, service, report)
 
 
 async def decide_timeout(interaction: discord.Interaction, game_id: int, version: int,
@@ -69,10 +66,7 @@ async def decide_timeout(interaction: discord.Interaction, game_id: int, version
         if interaction.message is not None:  # decided: the question is closed
             with contextlib.suppress(discord.HTTPException):
                 await interaction.message.edit(view=None)
-        if await post_turn(interaction.client, service, report) is None:
-            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
-            return
-        await done(interaction)
+        await post_for(interaction, service, report)
 
 
 async def mine(interaction: discord.Interaction) -> None:

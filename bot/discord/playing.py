@@ -16,8 +16,8 @@ from discord import app_commands
 
 from bot import menu
 from bot.discord.i18n import clip, t, user_locale
-from bot.discord.posting import post_turn
-from bot.discord.replies import done, refusal, refusals, service_of, tell, think
+from bot.discord.posting import post_for, post_turn
+from bot.discord.replies import refusal, refusals, service_of, tell, think
 from bot.discord.views import menu_message
 from bot.service import Report, ServiceError
 from engine.i18n import action_label, translate
@@ -221,7 +221,4 @@ async def resign(interaction: discord.Interaction) -> None:
     async with refusals(interaction):
         service = service_of(interaction)
         report = await service.resign(interaction.channel_id or 0, interaction.user.id)
-        if await post_turn(interaction.client, service, report) is None:
-            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
-            return
-        await done(interaction)
+        await post_for(interaction, service, report)

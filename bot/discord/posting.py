@@ -17,7 +17,8 @@ from collections.abc import Sequence
 import discord
 
 from bot.clock import duration
-from bot.discord.i18n import clip, t
+from bot.discord.i18n import clip, t, user_locale
+from bot.discord.replies import done, tell
 from bot.discord.views import turn_view
 from bot.service import GameInfo, Report, Service
 from engine.i18n import translate
@@ -178,3 +179,12 @@ async def retire_buttons(client: discord.Client, service: Service, game_id: int)
         await message.edit(view=None)
     except discord.HTTPException:
         log.debug("could not retire the buttons of message %s", message_id)
+
+
+async def post_for(interaction: discord.Interaction, service: Service, report: Report) -> None:
+    """After a change made by a command (resign, undo, a clock decision): the turn message in
+    the channel says it all, so the user's "thinking..." goes; if the post failed, say so."""
+    if await post_turn(interaction.client, service, report) is None:
+        await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+        return
+    await done(interaction)
