@@ -18,13 +18,14 @@ FIRST_GAME = (
 )
 
 
-def new(seed: int = 1) -> State:
-    return G.setup(2, seed, {})
+def new(seed: int = 1, options: dict | None = None) -> State:
+    return G.setup(2, seed, options or {})
 
 
-def ready(seed: int = 1, wonders: tuple[tuple[str, ...], ...] = FIRST_GAME) -> State:
-    """A game past the draft, at the start of Age I, seat 0 to play."""
-    state = new(seed)
+def ready(seed: int = 1, wonders: tuple[tuple[str, ...], ...] = FIRST_GAME,
+          options: dict | None = None) -> State:
+    """A game (with these options) past the draft, at the start of Age I, seat 0 to play."""
+    state = new(seed, options)
     state["draft"] = None
     state["wonder_pool"] = []
     for seat in (0, 1):

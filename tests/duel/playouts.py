@@ -38,9 +38,15 @@ def policies(seed: int) -> tuple[Policy, Policy]:
 @cache
 def playout(seed: int) -> tuple[tuple[tuple[int, str], ...], State, tuple[Event, ...]]:
     """A whole random game: its history, final state and every event."""
+    return play_out(seed, {}, policies(seed))
+
+
+def play_out(seed: int, options: dict, pols: tuple[Policy, Policy],
+             ) -> tuple[tuple[tuple[int, str], ...], State, tuple[Event, ...]]:
+    """A whole game with these options, each seat played by its policy (one seat asked at a
+    time, as in Duel): its history, final state and every event."""
     rnd = random.Random(seed)
-    pols = policies(seed)
-    state = G.setup(2, seed, {})
+    state = G.setup(2, seed, options)
     history: list[tuple[int, str]] = []
     events: list[Event] = []
     for _ in range(MAX_STEPS):

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, State, play
+from engine.core import State
 from engine.duel import Duel
 from engine.duel import structure as st
-from tests.duel.helpers import FIRST_GAME, coins, give, keys, tokens  # noqa: F401 - re-exported
+from tests.duel import helpers as base
+from tests.duel.helpers import FIRST_GAME, act, coins, give, keys, run, tokens  # noqa: F401 - re-exported
 
 G = Duel()
 RB = "001_0bfc4baf4f650892.txt"
@@ -18,19 +19,12 @@ OPTIONS = {"agora": True}
 
 
 def new(seed: int = 1) -> State:
-    return G.setup(2, seed, OPTIONS)
+    return base.new(seed, OPTIONS)
 
 
 def ready(seed: int = 1, wonders: tuple[tuple[str, ...], ...] = FIRST_GAME) -> State:
     """An Agora game past the draft, at the start of Age I, seat 0 to play."""
-    state = new(seed)
-    state["draft"] = None
-    state["wonder_pool"] = []
-    for seat in (0, 1):
-        state["players"][seat]["wonders"] = [{"id": w, "card": None} for w in wonders[seat]]
-    st.lay(state, 1)
-    state.update(age=1, phase="play", active=0, turn=0)
-    return state
+    return base.ready(seed, wonders, OPTIONS)
 
 
 def offer(state: State, *cards: str) -> None:
@@ -88,16 +82,6 @@ def plot(state: State, seat: int, pid: str, card: str | None = None, done: bool 
     state["agora"]["plots"][seat].append({"id": pid, "card": card, "done": done})
 
 
-def act(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
-    return play(G, state, seat, text)
-
-
-def run(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
-    events: list[Event] = []
-    for seat, text in moves:
-        state, ev = act(state, seat, text)
-        events += ev
-    return state, events
 
 
 def legal(state: State, seat: int, prefix: str = "") -> list[str]:

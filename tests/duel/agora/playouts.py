@@ -13,11 +13,12 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from engine.core import Event, Msg, State, copy_state, play
+from engine.core import Event, Msg, State, copy_state
 from engine.duel import agora_data
 from engine.duel import cards as C
 from engine.duel.cards import get
 from engine.policy import walk
+from tests.duel.playouts import play_out
 
 from .helpers import OPTIONS, G
 
@@ -51,26 +52,7 @@ def policies(seed: int) -> tuple[Policy, Policy]:
 
 @cache
 def playout(seed: int) -> tuple[tuple[tuple[int, str], ...], State, tuple[Event, ...]]:
-    rnd = random.Random(seed)
-    pols = policies(seed)
-    state = G.setup(2, seed, OPTIONS)
-    history: list[tuple[int, str]] = []
-    events: list[Event] = []
-    for _ in range(MAX_STEPS):
-        if G.outcome(state) is not None:
-            break
-        asked = list(G.prompt(state))
-        assert len(asked) == 1, f"seed {seed}: asked {asked}"
-        seat = asked[0]
-        legal = G.legal(state, seat)
-        assert legal, f"seed {seed}: dead end for seat {seat} in {state['phase']}"
-        text = pols[seat](legal, rnd)
-        state, ev = play(G, state, seat, text)
-        history.append((seat, text))
-        events += ev
-    else:
-        raise AssertionError(f"seed {seed}: no end after {MAX_STEPS} actions")
-    return tuple(history), state, tuple(events)
+    return play_out(seed, OPTIONS, policies(seed))
 
 
 def card_places(state: State) -> list[str]:

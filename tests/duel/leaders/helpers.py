@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from engine.core import Event, State, play
+from engine.core import Event, State
 from engine.duel import leaders as L
-from tests.duel.helpers import FIRST_GAME, G, offer  # noqa: F401 - re-exported
+from tests.duel.helpers import FIRST_GAME, G, act, offer, run  # noqa: F401 - re-exported
 
 
 def new(seed: int = 1, panel: str = "all") -> State:
@@ -51,16 +51,6 @@ def playing(seed: int = 1, recruited: tuple[tuple[str, ...], ...] = ((), ()), ag
     return state
 
 
-def act(state: State, seat: int, text: str) -> tuple[State, list[Event]]:
-    return play(G, state, seat, text)
-
-
-def run(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
-    events: list[Event] = []
-    for seat, text in moves:
-        state, ev = act(state, seat, text)
-        events += ev
-    return state, events
 
 
 def recruit_both(state: State, a: str, b: str, call_a: str = "recruit", call_b: str = "recruit"
