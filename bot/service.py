@@ -818,7 +818,7 @@ class Service:
     def _standing(self, info: GameInfo, game: Game, state: dict[str, Any]) -> Report:
         asks = game.prompt(state) if info.status == "active" else {}
         to_act = [s for seat in sorted(asks) if (s := info.user_of(seat)) is not None]
-        return Report(info, to_act=to_act, asks=asks)
+        return Report(info, to_act=to_act, asks=asks, at=self.clock())
 
     async def _board(
         self, info: GameInfo, game: Game, state: dict[str, Any], locale: str | None = None,
@@ -842,7 +842,6 @@ class Service:
         self, info: GameInfo, game: Game, state: dict[str, Any], events: Sequence[Event],
     ) -> Report:
         report = self._standing(info, game, state)
-        report.at = self.clock()
         for event in events:
             if event.to is None:
                 report.public.append(event.msg)

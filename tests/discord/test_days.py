@@ -3,6 +3,8 @@ leaderboard, replay, the log's pages, a run-out clock's buttons and direct messa
 
 from __future__ import annotations
 
+import re
+
 import discord
 import pytest
 
@@ -54,6 +56,8 @@ async def test_mine_notify_and_vacation_answer_privately(discord_: Harness, serv
     mine = await discord_.slash(player, "game", "mine")
     assert "waiting on you" in mine.text() and f"<#{CHANNEL_ID}>" in mine.text()
     assert "left" in mine.text()  # the clock
+    status = await discord_.slash(player, "game", "status")
+    assert re.search(r"⏱ (3d|2d23h) left", status.text()), status.text()  # daily: 3 days
     assert "no game" in (await discord_.slash(EVE, "game", "mine")).text()
     shown = await discord_.slash(player, "game", "notify", dm=True, reminder_hours=6)
     assert "Direct message on your turn: yes" in shown.text() and "6h" in shown.text()
