@@ -191,6 +191,7 @@ class Service:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._boards: dict[tuple[int, int, str], bytes] = {}  # (game, version, locale) -> PNG
+        self._animations: dict[tuple[int, int, str], bytes] = {}  # the same -> GIF
 
     # --- catalogue -------------------------------------------------------------------------
 
@@ -534,13 +535,15 @@ class Service:
         if draw is None:
             raise ServiceError("error.no_renderer")
         locale = locale or info.locale
-        key = (info.id, -info.version - 1, locale)  # beside the boards' memo, never equal
-        cached = self._boards.get(key)
+        key = (info.id, info.version, locale)
+        cached = self._animations.get(key)
         if cached is None:
             actions = [(a.seat, a.text) for a in await self.store.actions(info.id)]
             cached = await asyncio.to_thread(draw, info.game_key, len(info.seats), row.seed,
                                              row.options, actions, info.names, locale)
-            self._boards[key] = cached
+            if len(self._animations) >= 4:  # megabytes each: only the latest few
+                self._animations.pop(next(iter(self._animations)))
+            self._animations[key] = cached
         return info, cached
 
     async def verify(self, game_id: int) -> bool:
