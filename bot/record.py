@@ -55,7 +55,9 @@ if TYPE_CHECKING:
 FORMAT = "tabula-record"
 VERSION = 1
 STATUSES = ("active", "finished", "abandoned")
-RESIGN = ".resign"
+# Platform actions that end a game with their seat losing: a resignation, a clock run out and
+# the others' choice to end the game (bot.service.Service.decide_timeout).
+ENDINGS = (".resign", ".timeout")
 
 
 class RecordError(Exception):
@@ -404,7 +406,7 @@ def replay(record: Record) -> Replayed:
                 if kept:
                     kept.pop()
                 state = kept[-1][2] if kept else first
-            elif action.text == RESIGN:
+            elif action.text in ENDINGS:
                 resigned = action
             continue  # any other platform action leaves the game's state alone
         try:
@@ -443,10 +445,10 @@ def _check_end(record: Record, outcome: Outcome | None) -> None:
     if outcome is None and stated is not None and last is not None and last.platform:
         # The platform ended the game (a resignation, a clock run out): its outcome stands,
         # but a player who resigned cannot be among the winners.
-        if last.text == RESIGN and last.seat in stated.get("winners", []):
+        if last.text in ENDINGS and last.seat in stated.get("winners", []):
             raise ReplayError(
                 f"{_describe(record, last)} ends the game, but the recorded outcome makes the "
-                "resigning player a winner", last.n,
+                "player who lost by it a winner", last.n,
             )
         return
     if outcome is None:

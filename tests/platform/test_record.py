@@ -137,7 +137,27 @@ async def test_a_resigned_game_verifies(service: Service, store: Store) -> None:
 
     resigner = data["actions"][-1]["seat"]
     data["outcome"]["winners"] = [resigner]
-    _fails(data, f"action {len(data['actions'])}", "resigning player a winner")
+    _fails(data, f"action {len(data['actions'])}", "player who lost by it a winner")
+
+
+async def test_a_game_ended_by_a_run_out_clock_verifies(store: Store, toy_game: str) -> None:
+    """The other player ended the game when the clock ran out (`.timeout`): its seat lost."""
+    now = [1_800_000_000.0]
+    service = Service(store, clock=lambda: now[0])
+    await service.create(CH, 9, ANN, "toy", pace="1d+1h/2d")
+    await service.join(CH, BOB)
+    report = await service.start(CH, ANN.id, seed=5)
+    absent = report.to_act[0]
+    now[0] += 2 * 86400
+    await service.tick()
+    other = next(s for s in report.game.seats if s.user_id != absent.user_id)
+    await service.decide_timeout(report.game.id, other.user_id, "end")
+    data = await _record_data(store, report.game.id)
+    assert data["actions"][-1]["text"] == ".timeout"
+    result = R.replay(R.validate(data))
+    assert result.outcome is not None and result.outcome.reason.key == "outcome.timeout"
+    data["outcome"]["winners"] = [absent.seat]
+    _fails(data, "a winner")
 
 
 async def test_an_undone_move_is_taken_back_by_the_replay(
