@@ -234,11 +234,7 @@ class Service:
     ) -> GameInfo:
         """A lobby. `pace`: a time control (bot.clock.parse_pace), else the guild's default;
         the game speaks the guild's default language if it has one, else the creator's."""
-        game = _game(game_key)
-        try:
-            parsed = parse_options(game, options)
-        except IllegalAction as exc:
-            raise ServiceError(exc.msg) from exc
+        game, parsed = self.check_new(game_key, options, pace)
         settings = await self.store.guild_settings(guild_id) if guild_id else None
         chosen = _pace(pace) if pace is not None else (
             Pace.from_json(settings.pace) if settings else None)
@@ -253,6 +249,20 @@ class Service:
         except ChannelBusy as exc:
             raise ServiceError("error.channel_busy") from exc
         return await self.info_by_id(game_id)
+
+    @staticmethod
+    def check_new(game_key: str, options: Sequence[str] = (), pace: str | None = None,
+                  ) -> tuple[Game, dict[str, Any]]:
+        """The game and its parsed options, or the refusal `create` would give (so that the
+        edge can check before opening a thread for the game)."""
+        game = _game(game_key)
+        try:
+            parsed = parse_options(game, options)
+        except IllegalAction as exc:
+            raise ServiceError(exc.msg) from exc
+        if pace is not None:
+            _pace(pace)
+        return game, parsed
 
     async def join(self, channel_id: int, user: User) -> GameInfo:
         info = await self.info(channel_id)

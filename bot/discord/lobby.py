@@ -15,7 +15,6 @@ from bot.discord.looking import game_name, options_text, seats_text
 from bot.discord.posting import post_notice, post_turn, retire_buttons
 from bot.discord.replies import done, refusals, service_of, tell, think
 from bot.service import GameInfo, User
-from engine import IllegalAction
 from engine.i18n import translate
 from engine.registry import get as get_game
 
@@ -68,6 +67,7 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
     async with refusals(interaction):
         service = service_of(interaction)
         channel_id = interaction.channel_id or 0
+        service.check_new(game, [options] if options else [], pace)  # before any thread
         thread = await _game_thread(interaction, game)
         info = await service.create(
             thread.id if thread else channel_id, interaction.guild_id, _user(interaction), game,
@@ -100,11 +100,7 @@ async def _game_thread(interaction: discord.Interaction, game: str) -> discord.T
     service = service_of(interaction)
     if not (await service.guild_settings(interaction.guild_id)).threads:
         return None
-    try:
-        key = get_game(game).key
-    except IllegalAction:  # the service will refuse the unknown game, in the user's language
-        return None
-    name = f"{game_name(key, user_locale(interaction))} — {interaction.user.display_name}"
+    name = f"{game_name(get_game(game).key, user_locale(interaction))} — {interaction.user.display_name}"
     try:
         return await channel.create_thread(
             name=clip(name, 100), type=discord.ChannelType.public_thread,

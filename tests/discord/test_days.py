@@ -118,6 +118,9 @@ async def test_guild_settings_need_manage_server_and_open_games_in_threads(
     shown = await discord_.slash(ALICE, "game", "settings", threads=True, language="fr",
                                  pace="daily", permissions=admin)
     assert "in their own thread: yes" in shown.text() and "3d+1d/5d" in shown.text()
+    refused = await discord_.slash(BOB, "game", "new", game="tiny", pace="whenever")
+    assert "is not a time control" in refused.text()
+    assert not [c for c in discord_.fake.calls if c.path.endswith("/threads")]  # none opened
     opened = await discord_.slash(BOB, "game", "new", game="tiny")
     assert "Your game is open in <#" in opened.text()
     info = (await service.mine(int(BOB["id"])))[0].game
