@@ -191,6 +191,9 @@ class Duel(Game):
         )
         details = tuple(
             Msg("duel.outcome.detail", {"seat": seat_msg(s), **points[s]}) for s in (0, 1)
+        ) + tuple(  # the expansions' categories (already in the totals), when they are played
+            Msg(f"duel.outcome.detail_{part}", {"seat": seat_msg(s), "n": points[s][part]})
+            for s in (0, 1) for part in ("senate", "leaders") if part in points[s]
         )
         return Outcome(winners, (points[0]["total"], points[1]["total"]), reason, details)
 
