@@ -1163,7 +1163,10 @@ def _section(img: Image.Image, kind: str, items: list[Any], view: Mapping[str, A
         r, c = divmod(k, HAND_PER_ROW)
         x = pad + c * step
         cy = y + r * (sh + 56)
-        if slot.get("face_up") and slot.get("card"):
+        if slot.get("back") == "senator":  # Agora: a senator has its own face
+            paste(img, duel_agora.senator_card(slot.get("card") if slot.get("face_up") else None,
+                                               cw, ch, locale), (x, cy))
+        elif slot.get("face_up") and slot.get("card"):
             paste(img, parts.card_face(str(slot["card"]), cw, ch, locale, short=True), (x, cy))
         price = list(slot.get("price") or [])
         chain = list(slot.get("chain") or [])

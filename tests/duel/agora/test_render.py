@@ -94,3 +94,26 @@ def test_the_owner_sees_its_conspiracies_by_name_in_the_hand() -> None:
     with drawn_texts(_clear) as texts:
         R.board(G.view(state, 0), NAMES, "en")
     assert "Coup" not in texts and "Treason" not in texts and texts.count("Conspiracy") >= 3
+
+
+def test_a_senator_to_take_is_drawn_as_a_senator_in_the_hand(monkeypatch) -> None:  # noqa: ANN001
+    """The hand lists the accessible cards with their price: a senator among them shows its own
+    card (conspirator or politician), not an Age card's empty face."""
+    from render import duel_agora
+
+    state = MOMENTS["age1"]
+    seat = min(G.prompt(state))
+    view = G.view(state, seat)
+    senators = [s["card"] for s in view["structure"]
+                if s.get("back") == "senator" and s.get("accessible")]
+    assert senators, "the sample moment has a senator to take"
+    drawn: list[str | None] = []
+    real = duel_agora.senator_card
+
+    def spy(card, w, h, locale):  # noqa: ANN001, ANN202
+        drawn.append(card)
+        return real(card, w, h, locale)
+
+    monkeypatch.setattr(duel_agora, "senator_card", spy)
+    hand_png("duel", view, NAMES, "en")
+    assert sorted(c for c in drawn if c) == sorted(senators)
