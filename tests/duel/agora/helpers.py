@@ -31,20 +31,8 @@ def offer(state: State, *cards: str) -> None:
     """Make these cards (age cards or senators) the first accessible cards of the structure."""
     open_slots = [i for i, s in enumerate(state["structure"]) if st.accessible(state["structure"], i)]
     for i, card in zip(open_slots, cards, strict=False):
-        _swap(state, card, state["structure"][i]["card"])
+        base._swap(state, card, state["structure"][i]["card"])
         state["structure"][i]["up"] = True
-
-
-def _swap(state: State, a: str, b: str) -> None:
-    if a == b:
-        return
-    for slot in state["structure"]:
-        if slot["card"] in (a, b):
-            slot["card"] = b if slot["card"] == a else a
-    for pile in list(state["decks"].values()) + list(state["removed"].values()):
-        for k, c in enumerate(pile):
-            if c in (a, b):
-                pile[k] = b if c == a else a
 
 
 def cubes(state: State, chamber: int, a: int, b: int) -> None:
