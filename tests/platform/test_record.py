@@ -22,7 +22,7 @@ from bot.store import Store
 # Discord-like snowflakes: long enough that finding one in the JSON text cannot be chance.
 ANN = User(381234567890123456, "Ann")
 BOB = User(492345678901234567, "Bérénice")
-CH = 700
+CH = 603456789012345678  # a channel snowflake: a short id could turn up in a timestamp
 
 
 async def _toy_game(service: Service, channel: int = CH, *, finish: bool = True,
