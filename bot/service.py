@@ -23,7 +23,7 @@ from bot.clock import Clock, Pace
 from bot.notices import Notice, remind_after, turn_notices
 from bot.store import ChannelBusy, GameRow, GuildSettings, SeatRow, Store, UserPrefs
 from engine import Event, Game, IllegalAction, Msg, Outcome, parse_options, play
-from engine.core import UNDO, effective_actions, replay
+from engine.core import UNDO, effective_actions, replay, resigned
 from engine.registry import get as get_game
 
 LOG_PAGE = 15
@@ -414,8 +414,7 @@ class Service:
             row = await self.store.game(info.id)
             assert row is not None and row.state is not None
             info = _info(row, await self.store.seats(row.id))
-            others = tuple(s.seat for s in info.seats if s.seat is not None and s.seat != seat.seat)
-            outcome = Outcome(others, None, Msg("outcome.resigned", {"who": Msg.seat(seat.seat)}))
+            outcome = resigned(len(info.seats), seat.seat)
             # No event: the outcome's reason says it.
             return await self._commit(info, row, get_game(info.game_key), row.state, [],
                                       seat.seat, user_id, ".resign", outcome)

@@ -128,6 +128,12 @@ class Outcome:
         )
 
 
+def resigned(players: int, seat: int) -> Outcome:
+    """The platform's end of a game when `seat` resigns: the others share the victory."""
+    others = tuple(s for s in range(players) if s != seat)
+    return Outcome(others, None, Msg("outcome.resigned", {"who": Msg.seat(seat)}))
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """A game option: a flag (`values` empty, e.g. `classic`) or a choice (`panel=a`).
@@ -179,6 +185,12 @@ class Game:
     def rules(self) -> Msg:
         """A short rules summary for `/game rules`."""
         return Msg(f"{self.key}.rules")
+
+    def score_lines(self, state: State) -> dict[int, Msg]:
+        """Each seat's public standing in a few words (points, coins, shields...), for the text
+        of the turn post: public information only, short enough for a phone's line. Default:
+        none (the picture carries it)."""
+        return {}
 
     # --- play over days: what the platform may do for a player, or take back ----------------
 

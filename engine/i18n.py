@@ -4,15 +4,23 @@ Catalogues are flat JSON objects `{key: template}`. Every `*.json` file in `data
 `data/<game>/i18n/` is read; its locale is the last dotted part before `.json` (`en.json`,
 `render.fr.json`). A key defined twice is an error, so that two files never silently disagree.
 A template is a `str.format` string, or `{"one": ..., "other": ...}` chosen by the param `n`.
+
+Plurals follow each language's CLDR rules (through Babel): in French 0 and 1 take the singular
+("0 pièce", "1 pièce", "2 pièces"), in English only 1 does ("0 coins"). Inside a template,
+`{n|coin|coins}` is the word for the number in param `n`: the first form for CLDR's "one", the
+second for every other category. Never write "coin(s)".
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale
 
 import data
 from engine.core import Msg
@@ -61,6 +69,40 @@ def _template(key: str, locale: str) -> Any:
     return found if found is not None else key
 
 
+@cache
+def _locale(locale: str) -> Locale:
+    return Locale.parse(locale)
+
+
+def plural_category(n: Any, locale: str) -> str:
+    """CLDR's plural category of the number `n` in `locale` ("one", "other", "many"...)."""
+    try:
+        number = float(n) if not isinstance(n, int) else n
+    except (TypeError, ValueError):
+        return "other"
+    return _locale(locale if locale in LOCALES else DEFAULT_LOCALE).plural_form(number)
+
+
+def plural(n: Any, one: str, other: str, locale: str) -> str:
+    """`one` or `other`, whichever the number `n` takes in `locale`."""
+    return one if plural_category(n, locale) == "one" else other
+
+
+# {n|coin|coins}: a param name, then the form for "one", then the form for the rest.
+_PLURAL = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+def _plurals(template: str, params: Mapping[str, Any], locale: str) -> str:
+    def form(match: re.Match[str]) -> str:
+        one, other = match[2], match[3]
+        if match[1] not in params:
+            return other
+        return (one if plural_category(params[match[1]], locale) == "one" else other).replace(
+            "{", "{{").replace("}", "}}")
+
+    return _PLURAL.sub(form, template)
+
+
 def _seat_name(n: int, names: Sequence[str]) -> str:
     return names[n] if 0 <= n < len(names) else f"#{n + 1}"
 
@@ -82,10 +124,11 @@ def translate(msg: Msg, locale: str = DEFAULT_LOCALE, names: Sequence[str] = ())
     template = _template(msg.key, locale)
     params = {k: _param(v, locale, names) for k, v in msg.params.items()}
     if isinstance(template, dict):
-        n = params.get("n", 0)
-        template = template.get("one" if n == 1 else "other", "")
+        category = plural_category(params.get("n", 0), locale)
+        template = template.get(category) or template.get("other", "")
+    template = _plurals(str(template), params, locale)
     try:
-        return str(template).format_map(params)
+        return template.format_map(params)
     except (KeyError, IndexError, ValueError):
         return str(template)
 

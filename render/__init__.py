@@ -1,8 +1,15 @@
 """Views -> PNG bytes, for every game. Game-agnostic: each game has its renderer in
 render/<module>.py (the module named by engine.registry), exposing
 
-    board(view, names, locale) -> PIL.Image.Image    the public board (reads public keys only)
-    hand(view, names, locale) -> PIL.Image.Image     the viewer's private hand
+    board(view, names, locale, outcome=None) -> Image   the complete public board
+    hand(view, names, locale) -> Image                  the viewer's private hand
+    turn(view, names, locale, before=None, outcome=None) -> Image
+        the turn post's picture: landscape, read at a glance in the channel's inline preview
+        (~550x350): its essential texts stay >= 9 px there (render.common.secondary marks the
+        rest). `before` is the public view before the latest action (None: nothing to
+        highlight), so the picture can show what that move changed. `outcome`
+        (engine.core.Outcome) is the game's end as the platform knows it, a resignation or a
+        run-out clock included, which the view alone cannot tell.
 
 Adding a game needs no change here. This package may import engine (views, i18n) and data,
 never discord, the store or the bot.
@@ -17,9 +24,10 @@ from types import ModuleType
 from typing import Any
 
 from engine import registry
+from engine.core import Outcome
 from render.common import to_png
 
-__all__ = ["board_png", "hand_png", "renderer"]
+__all__ = ["board_png", "hand_png", "renderer", "turn_png"]
 
 # The service renders in worker threads. Drawing shares cached layers and FreeType faces, so it
 # is done one picture at a time (it is the short part); PNG encoding, the long part, runs freely.
@@ -31,11 +39,21 @@ def renderer(game_key: str) -> ModuleType:
     return import_module(f"{__name__}.{registry.get(game_key).module}")
 
 
-def board_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], locale: str) -> bytes:
-    """The public board of `view` as PNG bytes."""
+def board_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], locale: str,
+              outcome: Outcome | None = None) -> bytes:
+    """The complete public board of `view` as PNG bytes."""
     module = renderer(game_key)
     with _DRAW_LOCK:
-        img = module.board(view, names, locale)
+        img = module.board(view, names, locale, outcome=outcome)
+    return to_png(img)
+
+
+def turn_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], locale: str,
+             before: Mapping[str, Any] | None = None, outcome: Outcome | None = None) -> bytes:
+    """The turn post's picture of `view` as PNG bytes (see the module's docstring)."""
+    module = renderer(game_key)
+    with _DRAW_LOCK:
+        img = module.turn(view, names, locale, before=before, outcome=outcome)
     return to_png(img)
 
 

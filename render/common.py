@@ -9,9 +9,11 @@ text is drawn at its final size (FreeType hints it, which keeps small text crisp
 
 from __future__ import annotations
 
+import contextvars
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -23,6 +25,41 @@ Box = tuple[int, int, int, int]
 
 SUPER = 4  # supersampling factor of anti-aliased masks
 FLAT_PIXELS = 100  # a colour covering this many pixels is kept exactly in the PNG palette
+
+# --- legibility: what a turn image must keep readable -----------------------------------------
+
+# A turn image is read in the channel's inline preview (Discord fits it into about 550x350), so
+# its essential texts must stay at least MIN_PREVIEW_PX tall there. Secondary detail (a card's
+# small print, a legend) may be smaller: it is drawn inside `with secondary():`, which the
+# legibility test reads (tests/render/test_legibility.py). Everything else counts as essential.
+PREVIEW_BOX = (550, 350)
+MIN_PREVIEW_PX = 9
+_SECONDARY: contextvars.ContextVar[bool] = contextvars.ContextVar("secondary", default=False)
+
+
+@contextmanager
+def secondary() -> Iterator[None]:
+    """Texts drawn inside are secondary detail: not needed to read the turn at a glance."""
+    token = _SECONDARY.set(True)
+    try:
+        yield
+    finally:
+        _SECONDARY.reset(token)
+
+
+def is_secondary() -> bool:
+    return _SECONDARY.get()
+
+
+def preview_scale(size: tuple[int, int], box: tuple[int, int] = PREVIEW_BOX) -> float:
+    """The factor a Discord client shrinks a picture of `size` by to fit its preview `box`."""
+    return min(1.0, box[0] / size[0], box[1] / size[1])
+
+
+def min_font_for(size: tuple[int, int]) -> int:
+    """The smallest font size (px) whose text stays MIN_PREVIEW_PX tall in the preview."""
+    return math.ceil(MIN_PREVIEW_PX / preview_scale(size))
+
 
 # --- palette ----------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core import Msg
+from engine.core import Msg, Outcome
 from engine.i18n import action_label, translate
 from render import duel_agora, duel_leaders
 from render import duel_icons as icons
@@ -104,7 +104,8 @@ def _prompt_text(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> 
 # --- the board ------------------------------------------------------------------------------------
 
 
-def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
+          outcome: Outcome | None = None) -> Image.Image:
     """The public board: header, the status (who is asked what, the last move) or the final
     result, the military track, the age's structure (or the wonder draft) with the progress
     tokens and the discard pile beside it, and both cities."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core import Msg
+from engine.core import Msg, Outcome
 from engine.i18n import translate
 from render.common import (
     INK,
@@ -80,7 +80,8 @@ def _name(locale: str, cid: str) -> str:
 # --- the board -------------------------------------------------------------------------------------
 
 
-def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
+          outcome: Outcome | None = None) -> Image.Image:
     n = view["players"]
     wonders = view.get("wonders", [])
     players_h = 44 + 40 * n

@@ -4,11 +4,8 @@ and `-hand.png` (wired into `tabula samples` by the lead, like the Duel part of 
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from engine import registry
 from engine.core import Game, State
-from render.samples import Predicate, Sample, _never, _winner, write_game_samples
+from render.samples import Predicate, Sample, _never, _winner
 
 GAME = "heros"
 NAMES = ("Aurelia", "Bérénice", "Cornélie", "Decimus", "Eudoxia")
@@ -40,8 +37,3 @@ def samples(game: Game) -> list[Sample]:
         Sample("modern-2p-en", 2, 4, _at(game, "modern", "place", completed=3)),
         Sample("final-4p-fr", 4, 3, _never, locale="fr", hand_of=_winner(game)),
     ]
-
-
-def write_samples(out_dir: Path) -> list[Path]:
-    """Write the Héros du Monde sample pictures into `out_dir`; returns the paths written."""
-    return write_game_samples(GAME, samples(registry.get(GAME)), out_dir, NAMES)

@@ -25,7 +25,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 import data
-from engine.core import Msg
+from engine.core import Msg, Outcome
 from engine.i18n import action_label, has, token_label, translate
 from render.common import (
     ALERT,
@@ -579,7 +579,8 @@ PILE_CARD = (86, 116)
 PILE_TILE_W = 118
 
 
-def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
+          outcome: Outcome | None = None) -> Image.Image:
     """The public board: header, last-round banner, piles, the phase box (whose turn, the
     trade in progress, or the final scores) and one panel per player. Reads only public keys:
     never view["hand"]."""

@@ -1,10 +1,14 @@
-"""Sample pictures from real games: seeded Res Publica and 7 Wonders Duel games played by the
-random policy with the real engine, stopped at telling moments, rendered to PNG. `tabula samples` writes them
-(committed under docs/samples/) so that anyone can see the pictures without running Discord.
+"""Sample pictures from real games: seeded games of every game played by the random policy with
+the real engine, stopped at telling moments, rendered to PNG. `tabula samples` writes them
+(committed under docs/samples/) so that anyone can see the pictures without running Discord:
+for each moment the turn post's picture at full size and as a channel's inline preview shows it
+(`-turn.png`, `-turn-preview.png`), the complete board (`-board.png`) and a hand (`-hand.png`).
+The same moments are what the legibility tests check (`sample_moments`).
 """
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -12,12 +16,14 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from engine import registry
-from engine.core import Game, State, play
-from engine.policy import walk
-from render import board_png, hand_png
+from PIL import Image
 
-GAME = "res-publica"
+from engine import registry
+from engine.core import Game, Outcome, State, play, resigned
+from engine.policy import walk
+from render import board_png, hand_png, turn_png
+from render.common import PREVIEW_BOX, preview_scale
+
 NAMES = ("Aurelia", "Brutus", "Cornélie", "Decimus", "Eudoxia")
 MAX_ACTIONS = 20_000
 
@@ -35,39 +41,18 @@ class Sample:
     locale: str = "en"
     options: Mapping[str, Any] = field(default_factory=dict)
     hand_of: Callable[[State], int] | None = None  # whose hand to draw; default: the active seat
+    resign: int | None = None  # this seat resigns at the moment (the platform's outcome)
 
 
-def _groups(state: State, game: Game) -> int:
-    return sum(len(s["groups"]) for s in game.view(state, None)["seats"])
+@dataclass(frozen=True)
+class Moment:
+    """A sample played to its moment: the state, the state before its latest action (None at the
+    start), and the game's end as the platform would know it (a resignation included)."""
 
-
-def _early(game: Game) -> Predicate:
-    def stop(state: State) -> bool:
-        v = game.view(state, None)
-        return v["phase"] == "turn" and _groups(state, game) >= 1 and v["piles"]["people"] < 40
-
-    return stop
-
-
-def _trading(game: Game) -> Predicate:
-    """A trade with answers given and answers awaited: the most instructive moment."""
-
-    def stop(state: State) -> bool:
-        trade = game.view(state, None)["trade"]
-        if not trade or game.view(state, None)["phase"] != "answers":
-            return False
-        answers = [a["answer"] for a in trade["answers"]]
-        return any(a not in (None, "pass") for a in answers) and None in answers
-
-    return stop
-
-
-def _late(game: Game, groups: int) -> Predicate:
-    def stop(state: State) -> bool:
-        v = game.view(state, None)
-        return v["last_round"] and v["phase"] == "turn" and _groups(state, game) >= groups
-
-    return stop
+    sample: Sample
+    state: State
+    before: State | None
+    outcome: Outcome | None
 
 
 def _never(state: State) -> bool:
@@ -82,42 +67,69 @@ def _winner(game: Game) -> Callable[[State], int]:
     return seat
 
 
-def samples(game: Game) -> list[Sample]:
-    return [
-        Sample("early-3p-full-en", 3, 11, _early(game)),
-        Sample("trade-5p-full-fr", 5, 3, _trading(game), locale="fr"),
-        Sample("trade-4p-classic-en", 4, 8, _trading(game), options={"classic": True}),
-        Sample("last-round-5p-full-en", 5, 21, _late(game, 10)),
-        Sample("final-5p-full-fr", 5, 21, _never, locale="fr", hand_of=_winner(game)),
-        Sample("final-3p-classic-en", 3, 5, _never, options={"classic": True},
-               hand_of=_winner(game)),
-    ]
-
-
 def play_until(game: Game, players: int, seed: int, options: Mapping[str, Any],
                stop: Predicate) -> State:
     """A seeded random game (engine.policy.walk), up to the first state where `stop` holds, or
     to its end. The first seat asked acts, so the game is the same on every run."""
+    return play_to(game, players, seed, options, stop)[1]
+
+
+def play_to(game: Game, players: int, seed: int, options: Mapping[str, Any],
+            stop: Predicate) -> tuple[State | None, State]:
+    """`play_until`, with the state before the latest action (None if none was played)."""
     state = game.setup(players, seed, dict(options))
+    before: State | None = None
     rng = random.Random(seed)
     for _ in range(MAX_ACTIONS):
         if game.outcome(state) is not None or stop(state):
             break
         seat = min(game.prompt(state))
+        before = state
         state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
-    return state
+    return before, state
 
 
-def write_samples(out_dir: Path) -> list[Path]:
-    """Every game's sample pictures (what `tabula samples` writes); the paths written."""
-    return write_respublica_samples(out_dir) + write_duel_samples(out_dir) + \
-        write_other_samples(out_dir)
+def moment(key: str, sample: Sample) -> Moment:
+    """Play `sample` of game `key` to its moment."""
+    game = registry.get(key)
+    before, state = play_to(game, sample.players, sample.seed, sample.options, sample.stop)
+    outcome = game.outcome(state)
+    if sample.resign is not None and outcome is None:
+        outcome = resigned(sample.players, sample.resign)
+    return Moment(sample, state, before, outcome)
 
 
-def write_respublica_samples(out_dir: Path, names: Sequence[str] = NAMES) -> list[Path]:
-    """Write `res-publica-<moment>-board.png` and `-hand.png` for each sample into `out_dir`;
-    returns the paths written."""
-    return write_game_samples(GAME, samples(registry.get(GAME)), out_dir, names)
+def game_samples(key: str) -> list[Sample]:
+    """The sample moments of game `key`, from its `render/<module>_samples.py` (`SAMPLES`, or
+    `samples(game)`): adding a game's samples needs no change here."""
+    game = registry.get(key)
+    found = import_module(f"render.{game.module}_samples")
+    listed = getattr(found, "SAMPLES", None)
+    return list(listed) if listed is not None else list(found.samples(game))
+
+
+def sample_moments(key: str) -> list[Moment]:
+    """Every sample moment of game `key`, played (what the legibility tests look at)."""
+    return [moment(key, sample) for sample in game_samples(key)]
+
+
+def preview(png: bytes, box: tuple[int, int] = PREVIEW_BOX) -> Image.Image:
+    """The picture as a Discord channel shows it inline: fitted into `box` (never enlarged)."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    scale = preview_scale(img.size, box)
+    size = (max(1, round(img.width * scale)), max(1, round(img.height * scale)))
+    return img.resize(size, Image.Resampling.LANCZOS)
+
+
+def write_samples(out_dir: Path, keys: Sequence[str] | None = None) -> list[Path]:
+    """Every game's sample pictures (what `tabula samples` writes), or those of `keys`; the
+    paths written."""
+    written: list[Path] = []
+    for key in registry.keys() if keys is None else keys:  # noqa: SIM118
+        module = import_module(f"render.{registry.get(key).module}_samples")
+        written += write_game_samples(key, game_samples(key), out_dir,
+                                      getattr(module, "NAMES", NAMES))
+    return written
 
 
 def write_game_samples(key: str, found: Sequence[Sample], out_dir: Path,
@@ -130,30 +142,22 @@ def write_game_samples(key: str, found: Sequence[Sample], out_dir: Path,
     game = registry.get(key)
     written: list[Path] = []
     for sample in found:
-        state = play_until(game, sample.players, sample.seed, sample.options, sample.stop)
+        at = moment(key, sample)
+        state = at.state
         players = list(names[: sample.players])
-        board = out_dir / f"{key}-{sample.name}-board.png"
-        board.write_bytes(board_png(key, game.view(state, None), players, sample.locale))
-        hand = out_dir / f"{key}-{sample.name}-hand.png"
-        hand.write_bytes(hand_png(key, game.view(state, _hand_seat(game, state, sample)),
-                                  players, sample.locale))
-        written += [board, hand]
-    return written
-
-
-def write_other_samples(out_dir: Path) -> list[Path]:
-    """Every other game's samples: a game with a `render/<module>_samples.py` exposing
-    `write_samples(out_dir)` gets its pictures made without a change here."""
-    written: list[Path] = []
-    for key in registry.keys():  # noqa: SIM118 (the registry module's keys(), not a dict's)
-        module = registry.get(key).module
-        try:
-            found = import_module(f"render.{module}_samples")
-        except ModuleNotFoundError as error:
-            if error.name != f"render.{module}_samples":
-                raise
-            continue
-        written += found.write_samples(Path(out_dir))
+        before = game.view(at.before, None) if at.before is not None else None
+        stem = out_dir / f"{key}-{sample.name}"
+        turn = turn_png(key, game.view(state, None), players, sample.locale, before=before,
+                        outcome=at.outcome)
+        paths = [Path(f"{stem}-turn.png"), Path(f"{stem}-turn-preview.png"),
+                 Path(f"{stem}-board.png"), Path(f"{stem}-hand.png")]
+        paths[0].write_bytes(turn)
+        preview(turn).save(paths[1], optimize=True)
+        paths[2].write_bytes(board_png(key, game.view(state, None), players, sample.locale,
+                                       outcome=at.outcome))
+        paths[3].write_bytes(hand_png(key, game.view(state, _hand_seat(game, state, sample)),
+                                      players, sample.locale))
+        written += paths
     return written
 
 
@@ -168,56 +172,3 @@ def _hand_seat(game: Game, state: State, sample: Sample) -> int:
         return min(asked)
     outcome = game.outcome(state)
     return outcome.winners[0] if outcome is not None and outcome.winners else 0
-
-
-# --- 7 Wonders Duel ------------------------------------------------------------------------------
-
-DUEL = "duel"
-DUEL_NAMES = ("Aurelia", "Bérénice")
-
-
-def _duel_at(game: Game, phase: str, age: int | None = None, taken: int = 0,
-             draft_round: int | None = None) -> Predicate:
-    """The first state in `phase` (of `age`), with at least `taken` cards gone from the structure
-    (or in that round of the wonder draft)."""
-
-    def stop(state: State) -> bool:
-        v = game.view(state, None)
-        if v["phase"] != phase or (age is not None and v["age"] != age):
-            return False
-        if draft_round is not None and (v.get("draft") or {}).get("round") != draft_round:
-            return False
-        return sum(1 for s in v.get("structure") or [] if s["taken"]) >= taken
-
-    return stop
-
-
-def duel_samples(game: Game) -> list[Sample]:
-    """Seeds of the engine's random games: 4 ends by civilian victory, 1 by military supremacy,
-    373 by scientific supremacy; 4 also reaches the Great Library and the Mausoleum."""
-    return [
-        Sample("draft-en", 2, 4, _duel_at(game, "draft", draft_round=2)),
-        Sample("age1-en", 2, 4, _duel_at(game, "play", 1, taken=7)),
-        Sample("age2-fr", 2, 4, _duel_at(game, "play", 2, taken=9), locale="fr"),
-        Sample("age3-en", 2, 4, _duel_at(game, "play", 3, taken=6)),
-        Sample("library-fr", 2, 4, _duel_at(game, "library"), locale="fr"),
-        Sample("mausoleum-en", 2, 4, _duel_at(game, "mausoleum")),
-        Sample("final-civilian-en", 2, 4, _never, hand_of=_winner(game)),
-        Sample("final-military-fr", 2, 1, _never, locale="fr", hand_of=_winner(game)),
-        Sample("final-science-en", 2, 373, _never, hand_of=_winner(game)),
-        Sample("agora-age2-en", 2, 4, _duel_at(game, "play", 2, taken=9), options=AGORA),
-        Sample("agora-final-fr", 2, 7, _never, locale="fr", options=AGORA,
-               hand_of=_winner(game)),
-        Sample("leaders-recruit-en", 2, 4, _duel_at(game, "recruit", 2), options=LEADERS),
-        Sample("leaders-agora-age3-fr", 2, 5, _duel_at(game, "play", 3, taken=5), locale="fr",
-               options={**AGORA, **LEADERS}),
-    ]
-
-
-AGORA = {"agora": True}
-LEADERS = {"leaders": "all"}
-
-
-def write_duel_samples(out_dir: Path, names: Sequence[str] = DUEL_NAMES) -> list[Path]:
-    """Write `duel-<moment>-board.png` and `-hand.png` for each Duel sample into `out_dir`."""
-    return write_game_samples(DUEL, duel_samples(registry.get(DUEL)), out_dir, names)

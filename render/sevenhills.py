@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core import Msg
+from engine.core import Msg, Outcome
 from engine.i18n import translate
 from engine.sevenhills.components import CLASSES, load
 from render.common import (
@@ -114,7 +114,8 @@ def _marker_count(img: Image.Image, x: float, y: float, cls: str, n: int, colour
 # --- the board ---------------------------------------------------------------------------------
 
 
-def board(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
+          outcome: Outcome | None = None) -> Image.Image:
     """The public board. Reads only public keys (never view["hand"])."""
     n = view.get("players", 3)
     header_h, status_h, track_h = 60, 54, 92

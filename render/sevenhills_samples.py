@@ -5,10 +5,8 @@ stopped at telling moments, rendered to PNG: `seven-hills-<moment>-board.png` an
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.core import State
-from render.samples import Predicate, Sample, _never, write_game_samples
+from render.samples import Predicate, Sample, _never
 
 GAME = "seven-hills"
 NAMES = ("Aurelia", "Brutus", "Cornélie", "Decimus")
@@ -30,8 +28,3 @@ SAMPLES = (
     Sample("final-3p-en", 3, 7, _never),
     Sample("final-4p-fr", 4, 8, _never, locale="fr"),
 )
-
-
-def write_samples(out_dir: Path) -> list[Path]:
-    """Write the Seven Hills samples into `out_dir`; returns the paths written."""
-    return write_game_samples(GAME, SAMPLES, out_dir, NAMES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import ImageDraw
@@ -40,6 +41,41 @@ def drawn_texts(clear_caches: Callable[[], None]) -> Iterator[list[str]]:
 
     def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
         seen.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        clear_caches()
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A text drawn with ImageDraw.text: its font size in px, and whether it was drawn as
+    secondary detail (inside render.common.secondary())."""
+
+    text: str
+    size: int
+    secondary: bool
+
+
+@contextmanager
+def drawn_text_sizes(clear_caches: Callable[[], None]) -> Iterator[list[Drawn]]:
+    """Like `drawn_texts`, with each text's font size and its secondary mark. Texts drawn with
+    no font are Pillow's default bitmap font (10 px) and count as such."""
+    from render.common import is_secondary
+
+    clear_caches()
+    seen: list[Drawn] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        font = kwargs.get("font", args[1] if len(args) > 1 else None)
+        size = kwargs.get("font_size") or getattr(font, "size", None) or 10
+        if str(text).strip():
+            seen.append(Drawn(str(text), int(size), is_secondary()))
         return original(self, xy, text, *args, **kwargs)
 
     ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]

@@ -454,9 +454,9 @@ def test_a_sparse_view_with_only_the_documented_keys():
 
 
 def test_samples_are_written(tmp_path):
-    from render.samples import write_duel_samples
+    from render.samples import write_samples
 
-    paths = write_duel_samples(tmp_path)
+    paths = write_samples(tmp_path, ["duel"])
     names = {p.name for p in paths}
     assert any(n.startswith("duel-") and "-fr-" in n for n in names)
     assert any(n.endswith("-hand.png") for n in names)

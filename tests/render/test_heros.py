@@ -164,10 +164,11 @@ def test_a_sparse_view_with_only_the_documented_keys() -> None:
 
 
 def test_samples_are_written(tmp_path) -> None:
-    from render.heros_samples import write_samples
+    from render.samples import game_samples, write_samples
 
-    written = write_samples(tmp_path)
-    assert len(written) == 10 and all(p.stat().st_size > 1000 for p in written)
+    written = write_samples(tmp_path, ["heros"])
+    assert len(written) == 4 * len(game_samples("heros"))
+    assert all(p.stat().st_size > 1000 for p in written)
     assert all(p.name.startswith("heros-") for p in written)
 
 

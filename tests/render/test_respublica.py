@@ -292,9 +292,9 @@ def test_a_hand_written_view_with_only_the_documented_keys():
 
 
 def test_samples_are_written(tmp_path):
-    from render.samples import write_respublica_samples
+    from render.samples import write_samples
 
-    paths = write_respublica_samples(tmp_path)
+    paths = write_samples(tmp_path, ["res-publica"])
     assert len(paths) >= 8
     names = {p.name for p in paths}
     assert any("-fr-" in n for n in names) and any("classic" in n for n in names)

@@ -1,0 +1,55 @@
+"""Sample pictures of Res Publica from seeded random games (the real engine, the random policy),
+stopped at telling moments (render/samples.py writes them)."""
+
+from __future__ import annotations
+
+from engine.core import Game, State
+from render.samples import Predicate, Sample, _never, _winner
+
+GAME = "res-publica"
+NAMES = ("Aurelia", "Brutus", "Cornélie", "Decimus", "Eudoxia")
+
+
+def _groups(state: State, game: Game) -> int:
+    return sum(len(s["groups"]) for s in game.view(state, None)["seats"])
+
+
+def _early(game: Game) -> Predicate:
+    def stop(state: State) -> bool:
+        v = game.view(state, None)
+        return v["phase"] == "turn" and _groups(state, game) >= 1 and v["piles"]["people"] < 40
+
+    return stop
+
+
+def _trading(game: Game) -> Predicate:
+    """A trade with answers given and answers awaited: the most instructive moment."""
+
+    def stop(state: State) -> bool:
+        trade = game.view(state, None)["trade"]
+        if not trade or game.view(state, None)["phase"] != "answers":
+            return False
+        answers = [a["answer"] for a in trade["answers"]]
+        return any(a not in (None, "pass") for a in answers) and None in answers
+
+    return stop
+
+
+def _late(game: Game, groups: int) -> Predicate:
+    def stop(state: State) -> bool:
+        v = game.view(state, None)
+        return v["last_round"] and v["phase"] == "turn" and _groups(state, game) >= groups
+
+    return stop
+
+
+def samples(game: Game) -> list[Sample]:
+    return [
+        Sample("early-3p-full-en", 3, 11, _early(game)),
+        Sample("trade-5p-full-fr", 5, 3, _trading(game), locale="fr"),
+        Sample("trade-4p-classic-en", 4, 8, _trading(game), options={"classic": True}),
+        Sample("last-round-5p-full-en", 5, 21, _late(game, 10)),
+        Sample("final-5p-full-fr", 5, 21, _never, locale="fr", hand_of=_winner(game)),
+        Sample("final-3p-classic-en", 3, 5, _never, options={"classic": True},
+               hand_of=_winner(game)),
+    ]
