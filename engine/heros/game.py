@@ -47,6 +47,17 @@ def tok(cid: str) -> Msg:
     return Msg(f"heros.tok.{cid}")
 
 
+def to(territory: str) -> Msg:
+    """« vers l'Amérique », « vers la Chine », "to America": a destination, with the article or
+    preposition each territory takes in French."""
+    return Msg(f"heros.to.{territory}")
+
+
+def from_(territory: str) -> Msg:
+    """« d'Amérique », « du Moyen-Orient », "America": where pawns leave (after "from"/« de »)."""
+    return Msg(f"heros.from.{territory}")
+
+
 def _seat(seat: int) -> dict[str, int]:
     return Msg.seat(seat)
 
@@ -103,6 +114,7 @@ class Heros(Game):
             conquest=None,
             pending=[],
             last_die=None,
+            last=None,  # the latest action {seat, action} (public)
             ending=None,
             outcome=None,
         )
@@ -137,6 +149,7 @@ class Heros(Game):
             _refuse(state, seat, text)
         fn, args = found  # type: ignore[misc]
         events = fn(state, seat, *args)
+        state["last"] = {"seat": seat, "action": text}  # public: the board's "last move"
         return events + _advance(state)
 
     # --- what is seen -----------------------------------------------------------------------------
@@ -153,6 +166,13 @@ class Heros(Game):
 
     def outcome(self, state: State) -> Outcome | None:
         return Outcome.from_json(state["outcome"]) if state["outcome"] is not None else None
+
+    def score_lines(self, state: State) -> dict[int, Msg]:
+        """Each seat's civilisation points, gold and population on the board (all public)."""
+        return {s: Msg("heros.score_line", {
+            "n": state["points"][s], "gold": state["gold"][s],
+            "pop": sum(state["pop"][t][s] for t in state["pop"])})
+            for s in range(state["players"])}
 
 
 # --- eras (§Pour débuter une partie; §Tu prépares l'époque Moderne) ------------------------------
@@ -666,7 +686,7 @@ def _flee(state: State, seat: int, source: str, target: str, n: int) -> list[Eve
     state["pop"][source][seat] -= n
     state["pop"][target][seat] += n
     return [Event(Msg("heros.log.effect.flee", {"seat": _seat(seat), "n": n,
-                                                "territory": tok(source), "to": tok(target)}))]
+                                                "territory": tok(source), "to": to(target)}))]
 
 
 def _do_flee(state: State, seat: int, target: str) -> list[Event]:
@@ -704,7 +724,7 @@ def _do_move(state: State, seat: int, t: str, n: int) -> list[Event]:
     mig["left"] -= n
     mig["moved"] += n
     events = [Event(Msg("heros.log.move", {"seat": _seat(seat), "n": n,
-                                           "territory": tok(mig["from"]), "to": tok(t)}))]
+                                           "territory": from_(mig["from"]), "to": to(t)}))]
     if mig["left"] == 0:
         state["migration"] = None
         state["step"] = "spend"

@@ -10,7 +10,8 @@ bag, deck (counts), row [hero], bank; wonders [{id, era, owner, used, power, whe
 [{gold, points, supply, on_board, hand (a count), played [hero ids], discovered,
 heroes_with_discovery, wonders [ids]}]; turn {hero, pop_left, drawn, used} | None; conquest
 {territory, attacker, defender, value, face, cancelled} | None; migration; pending [{kind,
-seat}]; last_die {face, territory, attacker, defender, value} | None; outcome; and `hand`
+seat}]; last_die {face, territory, attacker, defender, value} | None; last {seat, action}
+| None (the latest action, a public canonical text); outcome; and `hand`
 [hero] for a seat's own view only. A hero is {id, era, dates, population, discoveries,
 conquest, treasure, colour, territories}; names are the catalogue keys `heros.tok.<id>`."""
 
@@ -96,6 +97,7 @@ def build_view(game: Game, state: State, seat: int | None) -> dict[str, Any]:
         "migration": dict(state["migration"]) if state["migration"] else None,
         "pending": [{"kind": p["kind"], "seat": p["seat"]} for p in state["pending"]],
         "last_die": dict(state["last_die"]) if state["last_die"] else None,
+        "last": dict(state["last"]) if state.get("last") else None,
         "outcome": state["outcome"],
     }
     if seat is not None and 0 <= seat < n:

@@ -19,7 +19,7 @@ CATALOGUES = {loc: json.loads(data.path("heros", "i18n", f"heros.{loc}.json").re
 
 def fields(template) -> set[str]:
     texts = template.values() if isinstance(template, dict) else [template]
-    return {f for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
+    return {f.split("|")[0] for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
 
 
 def test_catalogues_have_the_same_keys_and_parameters() -> None:
