@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 from engine.core import Msg, Outcome
 from engine.i18n import action_label, translate
 from render import duel_agora, duel_leaders
+from render.duel_turn import turn
 from render import duel_icons as icons
 from render import duel_parts as parts
 from render.common import (
@@ -59,7 +60,7 @@ from render.common import (
 from render.duel_icons import paste
 from render.duel_parts import COLOURS, GAME, RESOURCES, card_colour, component, t
 
-__all__ = ["HAND_W", "W", "board", "clear_caches", "hand"]
+__all__ = ["HAND_W", "W", "board", "clear_caches", "hand", "turn"]
 
 W = 1200  # board width
 HAND_W = 1000  # hand width

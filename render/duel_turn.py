@@ -1,0 +1,773 @@
+"""7 Wonders Duel: the turn post's picture and the private hand, both designed for Discord's
+inline preview (~550x350): a 1100x700 landscape canvas shown at half size, so every essential
+text is drawn at >= 18 px (render.common.min_font_for); the rest is drawn inside
+render.common.secondary().
+
+The turn picture: the header (age, wonders built), both players side by side (name, coins,
+points, shields, and with the options the Senate chambers controlled and the leaders
+recruited; what the last move changed as +/- beside each number), the military track with the
+conflict pawn (and the Senate's six chambers with Agora), then what the player to act chooses
+among (the accessible cards with their names and what they cost that player; the wonders
+offered; the tokens; the cards of the Mausoleum or to destroy; the leaders offered...), beside
+the age's structure drawn as a schematic (the card just taken outlined), and the last move.
+At the end, the result (winners, kind of victory, each player's points; or who resigned).
+
+`changes(before, view)` says what the latest action changed, from two public views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.core import Msg, Outcome
+from engine.i18n import action_label, translate
+from render import duel_icons as icons
+from render import duel_parts as parts
+from render.common import (
+    ALERT,
+    GOLD,
+    GOOD,
+    INK,
+    LINE,
+    MUTED,
+    NAME_MARK,
+    PANEL,
+    PAPER,
+    RGB,
+    Box,
+    badge,
+    badge_line,
+    draw_text,
+    fit_lines,
+    font,
+    header_band,
+    mix,
+    rounded,
+    seat_colour,
+    seat_name,
+    secondary,
+    shade,
+    star,
+    text_line,
+    text_width,
+    tint,
+)
+from render.duel_icons import paste
+from render.duel_parts import GAME, card_colour, component, name_of, t
+
+W, H = 1100, 700
+M = 16
+HEADER: RGB = (32, 46, 78)
+HEADER_INK: RGB = (246, 226, 178)
+LAST: RGB = (214, 40, 120)  # the last move's marker: a magenta no seat colour uses
+ES = 18  # the smallest essential font size at W x H (render.common.min_font_for((W, H)))
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+# the rows of the canvas
+HEAD_H = 56
+PLAYERS_Y, PLAYERS_H = HEAD_H + 10, 112
+TRACK_Y, TRACK_H = PLAYERS_Y + PLAYERS_H + 10, 58
+MAIN_Y = TRACK_Y + TRACK_H + 10
+LAST_H = 46
+MAIN_H = H - M - LAST_H - 10 - MAIN_Y
+SIDE_W = 330
+
+
+def _over(view: Mapping[str, Any], outcome: Outcome | None) -> bool:
+    return outcome is not None or view.get("phase") == "over" or bool(view.get("outcome"))
+
+
+def _players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    players = list(view.get("players") or [])
+    while len(players) < 2:
+        players.append({"seat": len(players)})
+    return players[:2]
+
+
+def asked(view: Mapping[str, Any]) -> list[int]:
+    """The seats asked now: the active seat, or both in Leaders' simultaneous phases."""
+    if view.get("outcome") or view.get("phase") == "over":
+        return []
+    if view.get("active") is not None:
+        return [int(view["active"])]
+    return [int(s) for s in (view.get("leaders") or {}).get("asked") or []]
+
+
+def _total(player: Mapping[str, Any]) -> int:
+    pts = player.get("points") or {}
+    return int(pts.get("total", 0)) if isinstance(pts, Mapping) else 0
+
+
+def _controlled(view: Mapping[str, Any], seat: int) -> int:
+    return sum(1 for ch in (view.get("agora") or {}).get("senate") or []
+               if ch.get("control") == seat)
+
+
+# --- what the last move changed --------------------------------------------------------------
+
+
+def changes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the latest action changed between two public views: `seat` (who acted), `slot`
+    (the structure index of the card taken) and `card`, `wonders` (ids just built),
+    `tokens` (progress tokens just taken), `deltas` (per seat: coins, points, shields),
+    `pawn` (its move). Empty when `before` is None or belongs to another age's structure."""
+    if before is None:
+        return {}
+    out: dict[str, Any] = {"seat": (view.get("last") or {}).get("seat")}
+    old = list(before.get("structure") or [])
+    new = list(view.get("structure") or [])
+    if len(old) == len(new) and before.get("age") == view.get("age"):
+        for a, b in zip(old, new, strict=True):
+            if not a.get("taken") and b.get("taken"):
+                out["slot"] = int(b.get("index", new.index(b)))
+                out["card"] = a.get("card")
+    olds, news = _players(before), _players(view)
+    wonders: list[str] = []
+    tokens: list[str] = []
+    deltas: list[dict[str, int]] = []
+    for s in range(2):
+        built = {w.get("id") for w in olds[s].get("wonders") or [] if w.get("built")}
+        wonders += [str(w["id"]) for w in news[s].get("wonders") or []
+                    if w.get("built") and w.get("id") not in built]
+        tokens += [str(x) for x in news[s].get("progress") or []
+                   if x not in (olds[s].get("progress") or [])]
+        sh_old = list((before.get("military") or {}).get("shields") or [0, 0])
+        sh_new = list((view.get("military") or {}).get("shields") or [0, 0])
+        deltas.append({
+            "coins": int(news[s].get("coins") or 0) - int(olds[s].get("coins") or 0),
+            "points": _total(news[s]) - _total(olds[s]),
+            "shields": int(sh_new[s] if s < len(sh_new) else 0)
+            - int(sh_old[s] if s < len(sh_old) else 0),
+            "senate": _controlled(view, s) - _controlled(before, s),
+        })
+    out["wonders"] = wonders
+    out["tokens"] = tokens
+    out["deltas"] = deltas
+    out["pawn"] = int((view.get("military") or {}).get("pawn") or 0) - int(
+        (before.get("military") or {}).get("pawn") or 0)
+    return out
+
+
+# --- the turn picture ------------------------------------------------------------------------
+
+
+def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
+         before: Mapping[str, Any] | None = None, outcome: Outcome | None = None) -> Image.Image:
+    """The turn post's picture (see the module's docstring)."""
+    img = Image.new("RGB", (W, H), PAPER)
+    changed = changes(before, view)
+    _head(img, view, locale, outcome)
+    for s in range(2):
+        _player(img, view, names, locale, s, changed, outcome)
+    _track(img, view, names, locale, changed)
+    main = (M, MAIN_Y, W - M - SIDE_W - 12, MAIN_Y + MAIN_H)
+    side = (W - M - SIDE_W, MAIN_Y, W - M, MAIN_Y + MAIN_H)
+    if _over(view, outcome):
+        _result(img, view, names, locale, outcome, (M, MAIN_Y, W - M, MAIN_Y + MAIN_H))
+    else:
+        _choices(img, view, names, locale, main)
+        _side(img, view, locale, side, changed)
+    _last(img, view, names, locale, changed, (M, H - M - LAST_H, W - M, H - M))
+    return img
+
+
+def _head(img: Image.Image, view: Mapping[str, Any], locale: str,
+          outcome: Outcome | None) -> None:
+    age = int(view.get("age") or 0)
+    if _over(view, outcome):
+        label = t("over", locale)
+    elif age == 0 or view.get("phase") in ("draft", "leaders"):
+        label = t("draft", locale) if view.get("phase") != "leaders" else t("turn.leaders", locale)
+    else:
+        label = t("age", locale, roman=ROMAN.get(age, str(age)))
+    d = header_band(img, W, HEAD_H, HEADER, t("title", locale), 28, M + 4, label, 22)
+    built = int(view.get("wonders_built") or 0)
+    text = t("wonders_built", locale, n=built)
+    tw = text_line(d, (W - M - 4, HEAD_H / 2 - 1), text, 20, bold=True, fill=HEADER_INK,
+                   anchor="rm")
+    paste(img, icons.icon("wonder", 28, HEADER_INK), (W - M - 4 - tw - 36, HEAD_H / 2 - 15))
+
+
+def _delta(img: Image.Image, x: float, y: float, value: int) -> float:
+    """A '+3' / '−2' chip at (x, y) (left-middle): what the last move changed. Its width."""
+    if not value:
+        return 0
+    text = f"+{value}" if value > 0 else f"−{-value}"
+    box = badge(img, (x, y), text, ES, GOOD if value > 0 else ALERT)
+    return box[2] - box[0]
+
+
+def _player(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+            seat: int, changed: Mapping[str, Any], outcome: Outcome | None) -> None:
+    """One player's panel: name, the tag (to play / choosing / winner / resigned), and the
+    numbers that matter at a glance."""
+    half = (W - 2 * M - 12) / 2
+    x0 = M + seat * (half + 12)
+    x1 = x0 + half
+    y0, y1 = PLAYERS_Y, PLAYERS_Y + PLAYERS_H
+    colour = seat_colour(seat)
+    player = _players(view)[seat]
+    acting = seat in asked(view) and not _over(view, outcome)
+    winners = _winners(view, outcome)
+    if acting:
+        parts.panel(img, (x0, y0, x1, y1), 14, tint(colour, 0.84), colour, 6)
+    elif seat in winners:
+        parts.panel(img, (x0, y0, x1, y1), 14, tint(GOLD, 0.82), shade(GOLD, 0.1), 5)
+    else:
+        parts.panel(img, (x0, y0, x1, y1), 14, PANEL, mix(colour, LINE, 0.5), 2)
+    ny = y0 + 32
+    nb = badge(img, (x0 + 16, ny), seat_name(names, seat), 28, colour)
+    tag, tag_fill = _tag(view, locale, seat, acting, winners, outcome)
+    if tag:
+        tx = nb[2] + 10
+        if seat in winners:
+            paste(img, star(30), (tx, ny - 15))
+            tx += 34
+        badge(img, (tx, ny), tag, 20, tag_fill)
+    # the numbers: coins, points, shields (and Senate chambers, leaders)
+    d = ImageDraw.Draw(img)
+    deltas = (changed.get("deltas") or [{}, {}])[seat]
+    mil = view.get("military") or {}
+    shields = list(mil.get("shields") or [0, 0])
+    stats: list[tuple[Image.Image, int, str]] = [
+        (icons.coin(34), int(player.get("coins") or 0), "coins"),
+        (icons.laurel(36), _total(player), "points"),
+        (icons.shield(32), int(shields[seat] if seat < len(shields) else 0), "shields"),
+    ]
+    if view.get("agora"):
+        stats.append((icons.icon("column", 32, shade(colour, 0.3)), _controlled(view, seat),
+                      "senate"))
+    if view.get("leaders"):
+        lead = (view["leaders"].get("players") or [{}, {}])[seat]
+        stats.append((icons.icon("crown", 32, shade(GOLD, 0.2)),
+                      len(lead.get("recruited") or []), "leaders"))
+    sy = y1 - 30
+    keyed = [(piece, value, key, int(deltas.get(key, 0) or 0)) for piece, value, key in stats]
+
+    def width(words: bool) -> float:
+        w = 0.0
+        for piece, value, key, delta in keyed:
+            w += piece.width + 6 + text_width(str(value), 28, True) + 4 + 18
+            if words:
+                w += text_width(t(f"turn.stat.{key}", locale, n=value), ES) + 4
+            if delta:
+                w += text_width(f"+{abs(delta)}", ES, True) + 2 * max(6, ES // 2) + 2
+        return w - 18
+
+    words = width(True) <= x1 - x0 - 32
+    x = x0 + 16
+    for piece, value, key, delta in keyed:
+        paste(img, piece, (x, sy - piece.height / 2))
+        x += piece.width + 6
+        x += text_line(d, (x, sy), str(value), 28, bold=True) + 4
+        if words:
+            x += text_line(d, (x, sy + 2), t(f"turn.stat.{key}", locale, n=value), ES,
+                           fill=MUTED) + 4
+        x += _delta(img, x + 2, sy, delta)
+        x += 18
+
+
+def _winners(view: Mapping[str, Any], outcome: Outcome | None) -> list[int]:
+    if outcome is not None:
+        return list(outcome.winners)
+    return list((view.get("outcome") or {}).get("winners") or [])
+
+
+def _resigned(outcome: Outcome | None) -> int | None:
+    if outcome is None or outcome.reason.key != "outcome.resigned":
+        return None
+    who = outcome.reason.params.get("who")
+    if isinstance(who, Mapping) and "seat" in who:
+        return int(who["seat"])
+    return None
+
+
+def _tag(view: Mapping[str, Any], locale: str, seat: int, acting: bool, winners: list[int],
+         outcome: Outcome | None) -> tuple[str, RGB]:
+    colour = seat_colour(seat)
+    if _resigned(outcome) == seat:
+        return t("turn.resigned", locale), ALERT
+    if seat in winners:
+        return t("tag.winner", locale), shade(GOLD, 0.1)
+    if not acting:
+        return "", INK
+    if len(asked(view)) > 1:
+        lead = (view.get("leaders") or {}).get("players") or [{}, {}]
+        done = bool(lead[seat].get("chosen"))
+        return ("✓ " + t("leaders.chosen", locale) if done else
+                "… " + t("leaders.choosing", locale)), shade(colour, 0.35)
+    return "▶ " + t("tag.active", locale), shade(colour, 0.35)
+
+
+# --- the military track (and the Senate) -----------------------------------------------------
+
+
+def _track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+           changed: Mapping[str, Any]) -> None:
+    x0, y0, y1 = M, TRACK_Y, TRACK_Y + TRACK_H
+    x1 = W - M - (SIDE_W + 12 if view.get("agora") else 0)
+    parts.panel(img, (x0, y0, x1, y1), 12, PANEL, LINE, 2)
+    mil = view.get("military") or {}
+    pawn = int(mil.get("pawn") or 0)
+    cap_w = 54
+    tx0, tx1 = x0 + 10 + cap_w + 4, x1 - 10 - cap_w - 4
+    sw = (tx1 - tx0) / 17
+    ty, th = y0 + 10, TRACK_H - 20
+    for pos in range(-8, 9):
+        dist = abs(pos)
+        fill = (250, 244, 226) if dist == 0 else (
+            (244, 224, 214) if dist <= 2 else (236, 198, 184) if dist <= 5 else (224, 166, 150))
+        left = tx0 + (pos + 8) * sw
+        rounded(img, (left + 1, ty, left + sw - 1, ty + th), 5, fill, shade(fill, 0.25), 1)
+    for seat, (cx0, cx1) in ((0, (x0 + 10, x0 + 10 + cap_w)), (1, (x1 - 10 - cap_w, x1 - 10))):
+        colour = seat_colour(seat)
+        rounded(img, (cx0, ty - 2, cx1, ty + th + 2), 8, tint(colour, 0.7), colour, 3)
+        paste(img, icons.icon("castle", 30, shade(colour, 0.35)), ((cx0 + cx1) / 2 - 15,
+                                                                 ty + th / 2 - 15))
+    # looting / Agora tokens still on the track: small marks under the spaces
+    for tok in mil.get("tokens") or []:
+        if tok.get("taken"):
+            continue
+        a, b = sorted((int(tok.get("first", 0)), int(tok.get("last", 0))))
+        left, right = tx0 + (max(a, -8) + 8) * sw + 6, tx0 + (min(b, 8) + 8) * sw + sw - 6
+        rounded(img, (left, ty + th - 7, right, ty + th - 2), 2, shade(GOLD, 0.1))
+    pos = max(-9, min(9, pawn))
+    if abs(pos) == 9:
+        cx = x0 + 10 + cap_w / 2 if pos < 0 else x1 - 10 - cap_w / 2
+    else:
+        cx = tx0 + (pos + 8) * sw + sw / 2
+    moved = int(changed.get("pawn") or 0)
+    if moved:
+        disc_ring = th + 6
+        rounded(img, (cx - disc_ring / 2, ty + th / 2 - disc_ring / 2, cx + disc_ring / 2,
+                      ty + th / 2 + disc_ring / 2), int(disc_ring / 2), None, LAST, 4)
+    paste(img, _pawn(th - 4), (cx - (th - 4) / 2, ty + 2))
+    if pawn:
+        leader = 0 if pawn > 0 else 1
+        lead = f"{abs(pawn)}"
+        side_x = cx + (th / 2 + 6) * (1 if leader == 0 else -1)
+        badge(img, (side_x, ty + th / 2), "→ " + lead if leader == 0 else lead + " ←", ES,
+              seat_colour(leader), anchor="lm" if leader == 0 else "rm")
+    if view.get("agora"):
+        _senate(img, view, names, locale, (x1 + 12, y0, W - M, y1))
+
+
+def _pawn(size: int) -> Image.Image:
+    from render.duel import _pawn_cached
+
+    return _pawn_cached(size)
+
+
+def _senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+            box: Box) -> None:
+    """Agora: the six chambers, each coloured by who controls it."""
+    x0, y0, x1, y1 = box
+    parts.panel(img, box, 12, PANEL, LINE, 2)
+    d = ImageDraw.Draw(img)
+    lw = text_line(d, (x0 + 10, (y0 + y1) / 2), t("turn.senate", locale), ES, bold=True)
+    senate = list((view.get("agora") or {}).get("senate") or [])
+    cx0 = x0 + 10 + lw + 8
+    cw = (x1 - 10 - cx0) / max(1, len(senate))
+    for i, ch in enumerate(senate):
+        left = cx0 + i * cw
+        ctrl = ch.get("control")
+        fill = seat_colour(ctrl) if ctrl is not None else (236, 230, 218)
+        rounded(img, (left + 2, y0 + 10, left + cw - 2, y1 - 10), 6, fill,
+                shade(fill, 0.3), 2)
+        cubes = list(ch.get("cubes") or [0, 0])
+        with secondary():
+            text_line(d, (left + cw / 2, (y0 + y1) / 2), f"{cubes[0]}·{cubes[1]}", 13,
+                      bold=True, fill=(255, 255, 255) if ctrl is not None else MUTED,
+                      anchor="mm")
+
+
+# --- what the acting player chooses among ----------------------------------------------------
+
+
+def _prompt(view: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    prompt = view.get("prompt")
+    if not isinstance(prompt, Mapping) or not prompt.get("k"):
+        return ""
+    try:
+        return translate(Msg.from_json({"k": prompt["k"], "p": prompt.get("p") or {}}), locale,
+                         names)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
+
+
+Item = tuple[str, str, RGB, Any]  # (kind, id, colour, price) for a tile
+
+
+def choice_items(view: Mapping[str, Any]) -> tuple[str, list[Item]]:
+    """What the player to act chooses among, when it is public: (title key, items)."""
+    phase = view.get("phase")
+    acting = asked(view)
+    seat = acting[0] if len(acting) == 1 else None
+    if phase == "play":
+        items: list[Item] = []
+        for slot in view.get("structure") or []:
+            if not slot.get("accessible") or slot.get("taken"):
+                continue
+            price = list(slot.get("price") or [None, None])
+            chain = list(slot.get("chain") or [False, False])
+            cost: Any = None
+            if seat is not None and seat < len(price):
+                cost = "chain" if seat < len(chain) and chain[seat] else price[seat]
+            cid = slot.get("card")
+            if slot.get("back") == "senator":
+                items.append(("senator", str(cid or ""), parts.CARD_COLOURS["grey"], cost))
+            elif cid:
+                items.append(("card", str(cid), card_colour(component(str(cid)).get("colour")),
+                              cost))
+        return "turn.choose.cards", items
+    if phase == "draft":
+        offer = list((view.get("draft") or {}).get("offer") or [])
+        return "turn.choose.wonders", [("wonder", str(w), parts.WONDER_FRAME, None)
+                                       for w in offer]
+    if phase == "progress":
+        tokens = [x for x in view.get("progress_board") or [] if x]
+        return "turn.choose.tokens", [("token", str(x), parts.CARD_COLOURS["green"], None)
+                                      for x in tokens]
+    if phase == "mausoleum":
+        cards = list(dict.fromkeys(reversed(list(view.get("discard") or []))))
+        return "turn.choose.mausoleum", [("card", str(c), card_colour(
+            component(str(c)).get("colour")), None) for c in cards]
+    if phase == "destroy" and seat is not None:
+        from render.duel import _destroy_colours
+
+        other = _players(view)[1 - seat].get("city") or {}
+        cards = [c for col in _destroy_colours(view) for c in other.get(col) or []]
+        return "turn.choose.destroy", [("card", str(c), card_colour(
+            component(str(c)).get("colour")), None) for c in cards]
+    lead = view.get("leaders") or {}
+    if phase == "leaders" and lead.get("draft"):
+        return "turn.choose.leaders", [("leader", str(x), (120, 104, 80), None)
+                                       for x in lead["draft"].get("offer") or []]
+    return "", []
+
+
+def _choices(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+             box: Box) -> None:
+    x0, y0, x1, y1 = box
+    acting = asked(view)
+    accent = seat_colour(acting[0]) if len(acting) == 1 else GOLD
+    parts.panel(img, box, 14, PANEL, accent, 3)
+    d = ImageDraw.Draw(img)
+    pad = 14
+    y = y0 + pad + 14
+    title_key, items = choice_items(view)
+    width = x1 - x0 - 2 * pad
+    if len(acting) == 1:
+        key = f"turn.{title_key.split('.')[-1]}_who" if title_key else "status.turn"
+        badge_line(img, (x0 + pad, y), t(key, locale, name=NAME_MARK), names, acting[0], 24,
+                   max_width=width, min_ratio=ES / 24)
+    elif len(acting) > 1:
+        text_line(d, (x0 + pad, y), t("turn.both_choose", locale), 24, bold=True,
+                  max_width=width)
+    y += 24
+    if not items:
+        text = _prompt(view, locale, names) or _simultaneous(view, locale)
+        if text:
+            draw_text(d, (x0 + pad, y, x1 - pad, y + 110), text, 22, fill=INK, align="left",
+                      valign="top", min_size=ES, max_lines=4)
+            y += 120
+        if len(acting) > 1:
+            _who_chose(img, view, names, locale, (x0 + pad, y, x1 - pad, y1 - pad))
+        return
+    _tiles(img, items, locale, (x0 + pad, y + 4, x1 - pad, y1 - pad))
+
+
+def _simultaneous(view: Mapping[str, Any], locale: str) -> str:
+    phase = view.get("phase")
+    if phase in ("recruit", "announce"):
+        return t(f"turn.leaders.{phase}", locale)
+    return ""
+
+
+def _who_chose(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+               box: Box) -> None:
+    """Leaders' simultaneous phases: who has chosen (never what)."""
+    x0, y0, _, _ = box
+    lead = (view.get("leaders") or {}).get("players") or [{}, {}]
+    for k, s in enumerate(asked(view)):
+        y = y0 + 20 + k * 44
+        done = bool(lead[s].get("chosen"))
+        key = "leaders.chosen" if done else "leaders.choosing"
+        w = badge_line(img, (x0, y), NAME_MARK, names, s, 24)
+        badge(img, (x0 + w + 12, y), ("✓ " if done else "… ") + t(key, locale), 20,
+              GOOD if done else MUTED)
+
+
+def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
+    """The items as tiles in a grid: the name big, its colour as a band, its price."""
+    x0, y0, x1, y1 = box
+    n = len(items)
+    cols = 3 if n > 4 or n == 3 else 2 if n > 1 else 1
+    if n > 9:
+        cols = 4
+    rows = max(1, -(-n // cols))
+    gap = 10
+    tw = (x1 - x0 - (cols - 1) * gap) / cols
+    th = min(128.0, (y1 - y0 - (rows - 1) * gap) / rows)
+    if th < 44:  # too many (the Mausoleum late in the game): as many as fit, then a count
+        rows = max(1, int((y1 - y0 + gap) // (44 + gap)))
+        th = 44
+    shown = items[: rows * cols]
+    if len(shown) < n:
+        shown = items[: rows * cols - 1]
+    for k, item in enumerate(shown):
+        r, c = divmod(k, cols)
+        tx, ty = x0 + c * (tw + gap), y0 + r * (th + gap)
+        _tile(img, item, locale, (tx, ty, tx + tw, ty + th))
+    if len(shown) < n:
+        r, c = divmod(len(shown), cols)
+        tx, ty = x0 + c * (tw + gap), y0 + r * (th + gap)
+        draw_text(ImageDraw.Draw(img), (tx, ty, tx + tw, ty + th),
+                  t("turn.more", locale, n=n - len(shown)), 20, bold=True, fill=MUTED)
+
+
+def _tile(img: Image.Image, item: Item, locale: str, box: Box) -> None:
+    kind, cid, colour, price = item
+    x0, y0, x1, y1 = (int(v) for v in box)
+    h = y1 - y0
+    rounded(img, (x0, y0, x1, y1), 10, tint(colour, 0.86), shade(colour, 0.1), 2)
+    rounded(img, (x0, y0, x0 + 12, y1), 6, colour)
+    d = ImageDraw.Draw(img)
+    right = x1 - 8
+    if price is not None:
+        cs = 38
+        if price == "chain":
+            comp = component(cid) if cid else {}
+            sym = comp.get("chain_from") if comp else None
+            rounded(img, (right - cs, y0 + 6, right, y0 + 6 + cs), 8, tint(GOOD, 0.8), GOOD, 2)
+            if sym:
+                paste(img, icons.icon(str(sym), cs - 10, shade(GOOD, 0.3)),
+                      (right - cs + 5, y0 + 11))
+        elif price == 0:
+            badge(img, (right, y0 + 6 + cs / 2), t("turn.free", locale), ES, GOOD, anchor="rm")
+            cs = int(text_width(t("turn.free", locale), ES, True)) + 18
+        else:
+            paste(img, icons.coin(cs, int(price)), (right - cs, y0 + 6))
+        right -= cs + 6
+    label = _label(kind, cid, locale)
+    lines, size = fit_lines(label, right - x0 - 22, min(h - 8, 52 if h > 60 else h - 8), 22,
+                            True, ES, 2 if h > 60 else 1, 1.1)
+    ty = y0 + 8
+    for line in lines:
+        d.text((x0 + 20, ty + size * 0.55), line, font=font(size, True),
+               fill=shade(colour, 0.55), anchor="lm")
+        ty += size * 1.1
+    if h > 60 and kind in ("card", "wonder"):
+        items = parts.effect_items(cid)
+        if items:
+            with secondary():
+                st = parts.strip(items, 30 if h > 110 else 22, int(x1 - x0 - 30))
+                paste(img, st, (x0 + 20, y1 - 8 - st.height))
+
+
+def _label(kind: str, cid: str, locale: str) -> str:
+    if kind == "senator" and not cid:
+        return t("turn.senator", locale)
+    return name_of(cid, locale)
+
+
+# --- beside: the structure, the progress tokens ----------------------------------------------
+
+
+def _side(img: Image.Image, view: Mapping[str, Any], locale: str, box: Box,
+          changed: Mapping[str, Any]) -> None:
+    x0, y0, x1, y1 = box
+    parts.panel(img, box, 14, PANEL, LINE, 2)
+    d = ImageDraw.Draw(img)
+    pad = 12
+    slots = list(view.get("structure") or [])
+    left = [s for s in slots if not s.get("taken")]
+    age = int(view.get("age") or 0)
+    tok_h = 64
+    if slots and age:
+        title = t("structure", locale, roman=ROMAN.get(age, str(age)))
+        tw = text_line(d, (x0 + pad, y0 + pad + 12), title, 22, bold=True)
+        with secondary():
+            text_line(d, (x0 + pad + tw + 10, y0 + pad + 13),
+                      t("turn.left", locale, n=len(left)), 15, fill=MUTED,
+                      max_width=x1 - x0 - 2 * pad - tw - 10)
+        _schematic(img, view, (x0 + pad, y0 + pad + 32, x1 - pad, y1 - pad - tok_h),
+                   changed.get("slot"))
+    else:
+        draw_text(d, (x0 + pad, y0 + pad, x1 - pad, y1 - pad - tok_h),
+                  t("turn.no_structure", locale), 20, bold=True, fill=MUTED)
+    # the progress tokens on the board
+    tokens = list(view.get("progress_board") or [])
+    ty = y1 - pad - tok_h + 8
+    dd = 48
+    step = (x1 - x0 - 2 * pad) / max(5, len(tokens))
+    for k, tok in enumerate(tokens):
+        tx = x0 + pad + k * step + (step - dd) / 2
+        if tok:
+            paste(img, icons.token_disc(str(tok), dd), (tx, ty))
+        else:
+            paste(img, parts.empty_token(dd), (tx, ty))
+    taken = changed.get("tokens") or []
+    if taken and tokens:
+        with secondary():
+            text_line(d, (x1 - pad, ty - 8), ", ".join(name_of(x, locale) for x in taken), 14,
+                      fill=LAST, anchor="rm", max_width=x1 - x0 - 2 * pad)
+
+
+def _schematic(img: Image.Image, view: Mapping[str, Any], box: Box, last: int | None) -> None:
+    """The structure as small shapes: face-up cards in their colour, face-down ones as their
+    back, accessible ones ringed in gold, the space of the card just taken in the last move's
+    colour."""
+    x0, y0, x1, y1 = box
+    slots = list(view.get("structure") or [])
+    if not slots:
+        return
+    rows = max(int(s.get("row", 1)) for s in slots)
+    cols = [int(s.get("col", 1)) for s in slots]
+    cmin, cmax = min(cols), max(cols)
+    units = cmax - cmin + 2
+    unit = min((x1 - x0) / units, 26.0)
+    cw = 2 * unit - 4
+    step = min((y1 - y0) / (rows + 0.4), cw * 0.9)
+    ch = step * 1.35
+    if (rows - 1) * step + ch > y1 - y0:
+        ch = y1 - y0 - (rows - 1) * step
+    span = units * unit
+    left = x0 + (x1 - x0 - span) / 2
+    for slot in sorted(slots, key=lambda s: (int(s.get("row", 1)), int(s.get("col", 1)))):
+        cx = left + (int(slot.get("col", 1)) - cmin) * unit + 2
+        cy = y0 + (int(slot.get("row", 1)) - 1) * step
+        bx = (cx, cy, cx + cw, cy + ch)
+        if slot.get("taken"):
+            if last is not None and int(slot.get("index", -1)) == last:
+                rounded(img, bx, 5, tint(LAST, 0.75), LAST, 4)
+            else:
+                rounded(img, bx, 5, None, tint(LINE, 0.3), 1)
+            continue
+        card = slot.get("card")
+        if slot.get("back") == "senator":
+            fill = (70, 76, 90) if not slot.get("face_up") else (200, 200, 196)
+        elif slot.get("face_up") and card:
+            fill = card_colour(component(str(card)).get("colour"))
+        else:
+            back = slot.get("back") or ""
+            fill = parts.GUILD_BACK if back == "guild" else parts.AGE_BACKS.get(
+                int(slot.get("age") or 1), MUTED)
+            fill = mix(fill, (255, 255, 255), 0.35)
+        if slot.get("accessible"):
+            rounded(img, (cx - 3, cy - 3, cx + cw + 3, cy + ch + 3), 7, GOLD)
+        rounded(img, bx, 5, fill, shade(fill, 0.3), 1)
+
+
+# --- the last move ---------------------------------------------------------------------------
+
+
+def _last(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+          changed: Mapping[str, Any], box: Box) -> None:
+    x0, y0, x1, y1 = box
+    last = view.get("last")
+    if not isinstance(last, Mapping) or not last.get("action") or not changed:
+        d = ImageDraw.Draw(img)
+        parts.panel(img, box, 12, PANEL, LINE, 2)
+        text_line(d, (x0 + 14, (y0 + y1) / 2), t("turn.no_last", locale), 20, fill=MUTED,
+                  max_width=x1 - x0 - 28)
+        return
+    parts.panel(img, box, 12, tint(LAST, 0.9), LAST, 3)
+    d = ImageDraw.Draw(img)
+    bw = badge(img, (x0 + 10, (y0 + y1) / 2), t("turn.last", locale), 20, LAST)[2] + 10
+    seat = last.get("seat")
+    w = badge_line(img, (bw, (y0 + y1) / 2), NAME_MARK, names,
+                   int(seat) if seat is not None else None, 22)
+    text_line(d, (bw + w + 10, (y0 + y1) / 2),
+              action_label(GAME, str(last["action"]), locale, names), 22, bold=True,
+              max_width=x1 - (bw + w + 10) - 12)
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+POINT_KEYS = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military")
+
+
+def point_keys(view: Mapping[str, Any]) -> tuple[str, ...]:
+    """The score table's columns: the base game's, then the Senate's (Agora) and the
+    leaders' (Leaders) when the option is on."""
+    keys = POINT_KEYS
+    if view.get("agora"):
+        keys += ("senate",)
+    if view.get("leaders"):
+        keys += ("leaders",)
+    return keys
+
+
+def _result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+            outcome: Outcome | None, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    parts.panel(img, box, 14, tint(GOLD, 0.86), shade(GOLD, 0.1), 4)
+    d = ImageDraw.Draw(img)
+    winners = _winners(view, outcome)
+    gone = _resigned(outcome)
+    y = y0 + 36
+    x = x0 + 20
+    paste(img, star(40), (x, y - 20))
+    x += 50
+    if len(winners) == 1:
+        w = badge_line(img, (x, y), t("result.winner", locale, name=NAME_MARK), names,
+                       winners[0], 32, max_width=x1 - x - 20)
+    else:
+        w = text_line(d, (x, y), t("result.shared", locale), 32, bold=True)
+    x += w + 18
+    if gone is not None:
+        badge_line(img, (x, y), t("turn.resigned_by", locale, name=NAME_MARK), names, gone, 24,
+                   fill=ALERT, max_width=x1 - x - 20, min_ratio=ES / 24)
+    else:
+        reason = str((view.get("outcome") or {}).get("reason") or "civilian")
+        text_line(d, (x, y), t(f"reason.{reason}", locale), 26, bold=True,
+                  fill=shade(GOLD, 0.5), max_width=x1 - x - 20)
+    # the score table: each category, the totals
+    out = view.get("outcome") or {}
+    points = list(out.get("points") or [])
+    if not points:  # a resignation: the standing when the game stopped
+        points = [p.get("points") or {} for p in _players(view)]
+    keys = (*point_keys(view), "total")
+    top = y0 + 80
+    name_w = 210
+    col_w = (x1 - x0 - 40 - name_w) / len(keys)
+    if gone is not None:
+        with secondary():
+            text_line(d, (x0 + 20, top + 14), t("turn.standing", locale), 16, fill=MUTED)
+    for k, key in enumerate(keys):
+        cx = x0 + 20 + name_w + col_w * (k + 0.5)
+        _category(img, key, (cx, top + 18), 32)
+        with secondary():
+            text_line(d, (cx, top + 46), t(f"points.{key}", locale), 14, bold=True, fill=MUTED,
+                      anchor="mm", max_width=col_w - 2)
+    row_h = 60
+    for s in range(2):
+        ry = top + 64 + s * (row_h + 8)
+        mid = ry + row_h / 2
+        if s in winners:
+            rounded(img, (x0 + 10, ry, x1 - 10, ry + row_h), 10, tint(GOLD, 0.6))
+        badge(img, (x0 + 20, mid), seat_name(names, s), 26, seat_colour(s))
+        pts = points[s] if s < len(points) and isinstance(points[s], Mapping) else {}
+        for k, key in enumerate(keys):
+            cx = x0 + 20 + name_w + col_w * (k + 0.5)
+            value = pts.get(key)
+            big = key == "total"
+            d.text((cx, mid), "–" if value is None else str(value),
+                   font=font(32 if big else 24, True), fill=INK if big or value else MUTED,
+                   anchor="mm")
+
+
+def _category(img: Image.Image, key: str, centre: tuple[float, float], size: int) -> None:
+    if key == "senate":
+        paste(img, icons.icon("column", size, INK), (centre[0] - size / 2, centre[1] - size / 2))
+    elif key == "leaders":
+        paste(img, icons.icon("crown", size, shade(GOLD, 0.2)),
+              (centre[0] - size / 2, centre[1] - size / 2))
+    else:
+        from render.duel import _category_icon
+
+        _category_icon(img, key, centre, size)
