@@ -1304,3 +1304,9 @@ def clear_caches() -> None:
     for cached in (kind_face, kind_stack, card_back, point_card, group_tile, painted_icon, empty_slot,
                    _star, _tick):
         cached.cache_clear()
+
+
+# The turn post's picture lives in its own module; it draws with the pieces above.
+from render.respublica_turn import last_move, turn  # noqa: E402
+
+__all__ = ["board", "clear_caches", "hand", "last_move", "turn"]
