@@ -1,11 +1,16 @@
 """Héros du Monde pictures: the public board and a player's hand, drawn from views only.
 
-    board(view, names, locale)  the world map of the 9 territories (beige ancient, orange modern,
+    board(view, names, locale, outcome=None)
+                                the world map of the 9 territories (beige ancient, orange modern,
                                 borders drawn; the ones across the board's edge as arrows), each
                                 with its discovery ladder and every player's population; the
                                 score track; the face-up heroes; the wonders and their owners;
-                                the turn (hero played, discoveries drawn, the conquest die)
-    hand(view, names, locale)   the viewer's heroes (send it ephemerally only)
+                                the turn (hero played, discoveries drawn, the conquest die);
+                                the last move; the result when the game is over (a
+                                resignation included: `outcome`)
+    turn(view, names, locale, before=None, outcome=None)
+                                the turn post's picture (render/heros_turn.py)
+    hand(view, names, locale)   the viewer's heroes (send it ephemerally only; heros_turn.py)
 
 Everything is our own drawing (shapes and text); readable on a phone at 1200 px wide.
 """
@@ -38,11 +43,12 @@ from render.common import (
     shade,
     star,
     text_line,
-    text_width,
     tint,
 )
 
 WIDTH = 1200
+HEADER_H = 104
+WONDER_ROW = 54
 PAD = 16
 BEIGE = (232, 214, 172)
 ORANGE = (238, 168, 96)
@@ -51,7 +57,7 @@ HERO_COLOURS = {"red": (196, 58, 46), "blue": (44, 104, 178), "green": (42, 136,
 SEA = (214, 230, 236)
 
 # The map: 4 columns x 3 rows of territory boxes (centre x, centre y, width, height).
-MAP_TOP = 84
+MAP_TOP = 10 + HEADER_H + 8
 MAP_H = 600
 BOX_W, BOX_H = 250, 172
 COLUMNS = (150, 443, 741, 1039)
@@ -86,11 +92,13 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
     wonders = view.get("wonders", [])
     players_h = 44 + 40 * n
     row_h = 214
-    wonders_h = 44 + 34 * ((len(wonders) + 1) // 2)
+    wonders_h = 44 + WONDER_ROW * ((len(wonders) + 1) // 2)
     height = MAP_TOP + MAP_H + PAD + players_h + PAD + row_h + PAD + wonders_h + PAD
     img = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(img)
-    _header(img, draw, view, names, locale)
+    if outcome is None and view.get("outcome"):
+        outcome = Outcome.from_json(view["outcome"])
+    _header(img, draw, view, names, locale, outcome)
     _map(img, draw, view, names, locale)
     y = MAP_TOP + MAP_H + PAD
     _players(img, draw, view, names, locale, y, players_h)
@@ -102,8 +110,8 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
 
 
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
-            names: Sequence[str], locale: str) -> None:
-    rounded(img, (PAD, 10, WIDTH - PAD, MAP_TOP - 8), 14, PANEL, LINE, 2)
+            names: Sequence[str], locale: str, outcome: Outcome | None = None) -> None:
+    rounded(img, (PAD, 10, WIDTH - PAD, 10 + HEADER_H), 14, PANEL, LINE, 2)
     era = _t(locale, names, f"heros.render.{view['era']}")
     title = f"{_t(locale, names, 'heros.name')} · {_t(locale, names, 'heros.render.era', era=era)}"
     text_line(draw, (PAD + 14, 32), title, 24, bold=True, max_width=560)
@@ -115,18 +123,46 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
         _t(locale, names, "heros.render.reconstructed"),
     ])
     text_line(draw, (PAD + 14, 60), sub, 16, fill=MUTED, max_width=600)
-    outcome = view.get("outcome")
+    last = view.get("last")
+    if isinstance(last, Mapping) and last.get("action"):
+        from render.heros_turn import move_text
+
+        seat = last.get("seat")
+        text = _t(locale, names, "heros.render.last", name=NAME_MARK)
+        lw = badge_line(img, (PAD + 14, 92), text, names, seat if isinstance(seat, int) else None,
+                        17, bold=False, max_width=400)
+        text_line(draw, (PAD + 22 + lw, 92), move_text(view, last, locale, names), 17,
+                  max_width=WIDTH - 2 * PAD - 40 - lw)
     x = WIDTH - PAD - 14
-    if outcome:
-        winners = outcome.get("winners", [])
-        text = _t(locale, names, "heros.render.over")
-        if winners:
+    if outcome is not None:
+        winners = list(outcome.winners)
+        if outcome.reason.key == "outcome.resigned":
+            who = outcome.reason.params.get("who", {})
+            seat = int(who.get("seat", 0)) if isinstance(who, Mapping) else 0
+            text = _t(locale, names, "heros.render.resigned", name=NAME_MARK)
+            w = badge_line(None, (0, 0), text, names, seat, 20, max_width=540)
+            badge_line(img, (x - w, 32), text, names, seat, 20, max_width=540)
+            label = _t(locale, names, "heros.render.winners", name="").strip()
+            xx = x
+            for s in reversed(winners):
+                box = badge(img, (xx, 64), seat_name(names, s), 16, seat_colour(s), anchor="rm",
+                            max_width=200)
+                xx = box[0] - 6
+            text_line(draw, (xx - 4, 64), label, 18, bold=True, anchor="rm")
+            return
+        if len(winners) == 1:
             text = _t(locale, names, "heros.render.winner", name=NAME_MARK)
             w = badge_line(None, (0, 0), text, names, winners[0], 22, max_width=540)
             badge_line(img, (x - w, 45), text, names, winners[0], 22, max_width=540)
             paste(img, star(30), (x - w - 38, 30))
         else:
-            text_line(draw, (x, 45), text, 22, bold=True, anchor="rm")
+            label = _t(locale, names, "heros.render.winners", name="").strip()
+            xx = x
+            for s in reversed(winners):
+                box = badge(img, (xx, 45), seat_name(names, s), 18, seat_colour(s), anchor="rm",
+                            max_width=200)
+                xx = box[0] - 6
+            text_line(draw, (xx - 4, 45), label, 20, bold=True, anchor="rm")
         return
     asked = view.get("prompt", [])
     seat = asked[0] if asked else view.get("active")
@@ -366,64 +402,44 @@ def hero_card(img: Image.Image, hero: Mapping[str, Any], locale: str, names: Seq
 
 def _wonders(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
              names: Sequence[str], locale: str, y: int, h: int) -> None:
+    """Each wonder on two lines: its whole name and its owner (or "available"), then its power
+    (wrapped, never cut short of a line)."""
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
     text_line(draw, (PAD + 14, y + 22), _t(locale, names, "heros.render.wonders"), 18, bold=True,
               max_width=WIDTH - 60)
     col_w = (WIDTH - 2 * PAD - 28) // 2
     for i, w in enumerate(view.get("wonders", [])):
         cx = PAD + 14 + (i % 2) * (col_w + 0)
-        cy = y + 44 + 34 * (i // 2)
+        cy = y + 44 + WONDER_ROW * (i // 2)
         fill = BEIGE if w.get("era") == "ancient" else ORANGE
-        rounded(img, (cx, cy, cx + col_w - 10, cy + 30), 8, tint(fill, 0.35), shade(fill, 0.4), 1)
+        rounded(img, (cx, cy, cx + col_w - 10, cy + WONDER_ROW - 4), 8, tint(fill, 0.35),
+                shade(fill, 0.4), 1)
         owner = w.get("owner")
         right = cx + col_w - 18
         if owner is not None:
             state = _t(locale, names, "heros.render.used") if w.get("used") else ""
-            box = badge(img, (right, cy + 15), seat_name(names, owner), 13, seat_colour(owner),
+            box = badge(img, (right, cy + 14), seat_name(names, owner), 13, seat_colour(owner),
                         anchor="rm", max_width=150)
             if state:
-                text_line(draw, (box[0] - 6, cy + 15), state, 12, fill=MUTED, anchor="rm")
-                right = box[0] - 10 - int(text_width(state, 12))
-            else:
-                right = box[0] - 6
+                text_line(draw, (box[0] - 6, cy + 14), state, 12, fill=MUTED, anchor="rm")
         else:
             free = _t(locale, names, "heros.render.free")
-            text_line(draw, (right, cy + 15), free, 12, fill=MUTED, anchor="rm")
-            right -= int(text_width(free, 12)) + 6
-        name = _name(locale, w["id"])
-        nw = text_line(draw, (cx + 8, cy + 15), name, 14, bold=True, max_width=210)
+            text_line(draw, (right, cy + 14), free, 12, fill=MUTED, anchor="rm")
+        text_line(draw, (cx + 8, cy + 14), _name(locale, w["id"]), 15, bold=True)
         power = _t(locale, names, f"heros.power.{w['id']}")
-        text_line(draw, (cx + 14 + nw, cy + 15), power, 12, fill=MUTED,
-                  max_width=max(20, right - (cx + 14 + nw) - 4))
+        draw_text(draw, (cx + 8, cy + 26, cx + col_w - 18, cy + WONDER_ROW - 6), power, 13,
+                  fill=MUTED, align="left", max_lines=2, min_size=10, spacing=1.0)
 
 
-# --- the hand --------------------------------------------------------------------------------------
+# --- the turn picture and the hand: render/heros_turn.py -------------------------------------------
+
+from render.heros_turn import hand, turn  # noqa: E402
+
+__all__ = ["board", "clear_caches", "hand", "turn"]
 
 
-def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
-    seat = view.get("viewer")
-    if seat is None:
-        raise ValueError("a hand needs the viewer's seat")
-    heroes = view.get("hand", [])
-    cw, ch = 300, 200
-    width = max(PAD * 2 + max(len(heroes), 1) * (cw + 14), 640)
-    img = Image.new("RGB", (width, ch + 120), PAPER)
-    draw = ImageDraw.Draw(img)
-    title = _t(locale, names, "heros.render.your_hand")
-    badge(img, (PAD, 30), seat_name(names, seat), 18, seat_colour(seat), max_width=240)
-    text_line(draw, (PAD + 16 + text_width(seat_name(names, seat)[:30], 18, True) + 24, 30),
-              title, 20, bold=True, max_width=width - 320)
-    seats = view.get("seats", [])
-    if 0 <= seat < len(seats):
-        s = seats[seat]
-        facts = f"{s.get('gold', 0)} {_t(locale, names, 'heros.render.gold')} · " + \
-            _t(locale, names, "heros.render.points", n=s.get("points", 0))
-        text_line(draw, (width - PAD, 30), facts, 16, fill=MUTED, anchor="rm")
-    if not heroes:
-        draw_text(draw, (PAD, 70, width - PAD, 70 + ch), _t(locale, names, "heros.render.no_hand"),
-                  20, fill=MUTED)
-    for i, hero in enumerate(heroes):
-        hero_card(img, hero, locale, names, PAD + i * (cw + 14), 60, cw, ch)
-    text_line(draw, (PAD, ch + 90), _t(locale, names, "heros.render.legend"), 14, fill=MUTED,
-              max_width=width - 2 * PAD)
-    return img
+def clear_caches() -> None:
+    """Forget the cached static layers (the turn picture's background)."""
+    from render.heros_turn import _background
+
+    _background.cache_clear()

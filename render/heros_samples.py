@@ -1,6 +1,8 @@
 """Sample pictures of Héros du Monde from seeded random games (the real engine, the random
-policy), stopped at telling moments: `write_samples(out_dir)` writes `heros-<moment>-board.png`
-and `-hand.png` (wired into `tabula samples` by the lead, like the Duel part of samples.py)."""
+policy), stopped at telling moments: the very start, the first turn, the middle of each era, a
+conquest, an out-of-turn question (a defender's wonder), a natural end and a resignation, in
+both languages. `render.samples.write_samples(out, ["heros"])` writes their turn pictures,
+previews, full boards and hands (docs/samples/heros-*)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,14 @@ from render.samples import Predicate, Sample, _never, _winner
 
 GAME = "heros"
 NAMES = ("Aurelia", "Bérénice", "Cornélie", "Decimus", "Eudoxia")
+NO_SIMULTANEOUS_CHOICES = (
+    "Héros du Monde asks one seat at a time: its out-of-turn questions (a defender's wonder, a "
+    "fleeing population, Ajanta at a scoring) are queued and put to one player after another."
+)
+
+
+def _start(state: State) -> bool:
+    return True
 
 
 def _at(game: Game, era: str, phase: str | None = None, completed: int = 0) -> Predicate:
@@ -28,12 +38,29 @@ def _die(game: Game) -> Predicate:
     return stop
 
 
+def _asked_out_of_turn(kind: str) -> Predicate:
+    """A pending question put to a player whose turn it is not."""
+
+    def stop(state: State) -> bool:
+        pending = state["pending"]
+        return bool(pending) and pending[0]["kind"] == kind and \
+            pending[0]["seat"] != state["active"]
+
+    return stop
+
+
 def samples(game: Game) -> list[Sample]:
     return [
+        Sample("start-2p-fr", 2, 5, _start, locale="fr"),
         Sample("setup-3p-en", 3, 4, _at(game, "ancient", "take")),
         Sample("ancient-4p-fr", 4, 3, _at(game, "ancient", "discover", completed=2),
                locale="fr"),
         Sample("conquest-5p-en", 5, 8, _die(game)),
+        Sample("defend-3p-fr", 3, 15, _asked_out_of_turn("defend"), locale="fr"),
+        Sample("flee-3p-en", 3, 2, _asked_out_of_turn("flee")),
         Sample("modern-2p-en", 2, 4, _at(game, "modern", "place", completed=3)),
         Sample("final-4p-fr", 4, 3, _never, locale="fr", hand_of=_winner(game)),
+        Sample("final-3p-en", 3, 1, _never, hand_of=_winner(game)),
+        Sample("resigned-5p-en", 5, 8, _at(game, "ancient", "spend", completed=2), resign=3),
+        Sample("resigned-4p-fr", 4, 7, _at(game, "modern", "conquer"), locale="fr", resign=0),
     ]

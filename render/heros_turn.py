@@ -1,0 +1,591 @@
+"""Héros du Monde's turn picture: what a player reads at a glance in the channel's inline preview
+(Discord fits it into about 550x350; this 1100x700 canvas is shown at half size, so every
+essential text is at least 18 px here).
+
+    turn(view, names, locale, before=None, outcome=None)
+
+Left, the world map: the 9 territories (beige ancient, orange modern, grey out of play), each
+with its discovery ladder (values; empty slots show how far from complete) and every player's
+population as discs in seat colours. Right: who acts and what they choose (or the result),
+the civilisation points and gold of each player, what the acting player chooses among (the hero
+in play, its discoveries drawn, the face-up heroes, the die), and the last move. What the last
+move changed is outlined in gold on the map (the territory populated, conquered, the discovery
+placed) and labelled; `last_move(before, view)` computes it.
+
+    hand(view, names, locale)   the viewer's heroes, a compact landscape picture
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.core import Msg, Outcome
+from engine.i18n import translate
+from render.common import (
+    GOLD,
+    GOOD,
+    INK,
+    LINE,
+    MUTED,
+    NAME_MARK,
+    PANEL,
+    PAPER,
+    badge,
+    badge_line,
+    disc,
+    draw_text,
+    header_band,
+    ink_on,
+    paste,
+    rounded,
+    seat_colour,
+    seat_name,
+    secondary,
+    shade,
+    star,
+    text_line,
+    text_width,
+    tint,
+)
+
+W, H = 1100, 700
+BAND = 58
+MAP = (10, BAND + 10, 752, H - 10)  # x0, y0, x1, y1
+RIGHT = (764, BAND + 10, W - 10, H - 10)
+BEIGE = (232, 214, 172)
+ORANGE = (238, 168, 96)
+OFF = (214, 210, 202)
+SEA = (214, 230, 236)
+TITLE_BAND = (44, 62, 80)
+HERO_COLOURS = {"red": (196, 58, 46), "blue": (44, 104, 178), "green": (42, 136, 74)}
+MARK = (196, 30, 120)  # the last move's outline: a magenta no seat colour resembles
+ESSENTIAL = 18  # the smallest essential font size on the 1100x700 canvas (9 px in the preview)
+
+# The map grid: 4 columns x 3 rows, America alone at the left (as on the board).
+GRID = {
+    "america": (0, 1), "europe": (1, 0), "russia": (2, 0), "mediterranean": (1, 1),
+    "middle-east": (2, 1), "china": (3, 1), "africa": (1, 2), "india": (2, 2), "pacific": (3, 2),
+}
+GAP = 12
+
+
+def _t(locale: str, names: Sequence[str], key: str, **params: Any) -> str:
+    return translate(Msg(key, params), locale, names)
+
+
+def _name(locale: str, cid: str) -> str:
+    return translate(Msg(f"heros.tok.{cid}"), locale)
+
+
+def _cell(tid: str) -> tuple[int, int, int, int]:
+    col, row = GRID[tid]
+    x0, y0, x1, y1 = MAP
+    cw = (x1 - x0 - 2 * GAP - 3 * GAP) / 4
+    ch = (y1 - y0 - 2 * GAP - 2 * GAP) / 3
+    bx = x0 + GAP + col * (cw + GAP)
+    by = y0 + GAP + row * (ch + GAP)
+    return int(bx), int(by), int(bx + cw), int(by + ch)
+
+
+# --- what the last move changed ----------------------------------------------------------------
+
+
+@dataclass
+class Change:
+    """What changed between two public views: the territories whose population or ladder
+    changed, the ladder slots filled, the population discs changed, the hero just played, each
+    seat's points gained, and the move itself ({seat, action}) when the view names it."""
+
+    territories: list[str] = field(default_factory=list)
+    slots: set[tuple[str, int]] = field(default_factory=set)
+    pops: set[tuple[str, int]] = field(default_factory=set)
+    hero: str | None = None
+    points: dict[int, int] = field(default_factory=dict)
+    move: Mapping[str, Any] | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.territories or self.hero or self.points or self.move)
+
+
+def last_move(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> Change:
+    """What the latest action changed (nothing when there is no `before`)."""
+    change = Change()
+    if before is None:
+        return change
+    old = {t["id"]: t for t in before.get("territories", [])}
+    for t in view.get("territories", []):
+        o = old.get(t["id"])
+        if o is None:
+            continue
+        ladder, was = t.get("ladder", []), o.get("ladder", [])
+        pop, pop_was = t.get("population", []), o.get("population", [])
+        filled = [i for i in range(len(ladder)) if i >= len(was) or ladder[i] != was[i]]
+        moved = [s for s in range(len(pop)) if s >= len(pop_was) or pop[s] != pop_was[s]]
+        if filled or moved:
+            change.territories.append(t["id"])
+        change.slots |= {(t["id"], i) for i in filled}
+        change.pops |= {(t["id"], s) for s in moved}
+    hero = ((view.get("turn") or {}).get("hero") or {}).get("id")
+    hero_was = ((before.get("turn") or {}).get("hero") or {}).get("id")
+    if hero and hero != hero_was:
+        change.hero = hero
+    seats, seats_was = view.get("seats", []), before.get("seats", [])
+    for s, seat in enumerate(seats):
+        if s < len(seats_was):
+            gained = seat.get("points", 0) - seats_was[s].get("points", 0)
+            if gained:
+                change.points[s] = gained
+    last = view.get("last")
+    if isinstance(last, Mapping) and last != before.get("last"):
+        change.move = last
+    conquest = view.get("conquest")
+    if conquest and conquest != before.get("conquest") and \
+            conquest.get("territory") not in change.territories:
+        change.territories.append(conquest["territory"])  # attacked: the die is rolled there
+    return change
+
+
+def move_text(view: Mapping[str, Any], move: Mapping[str, Any], locale: str,
+              names: Sequence[str]) -> str:
+    """What the move did, in a few words ("placed 3 in America"), from its canonical text."""
+    words = str(move.get("action", "")).split()
+    if not words:
+        return ""
+    verb, args = words[0], words[1:]
+
+    def tok(cid: str) -> Msg:
+        return Msg(f"heros.tok.{cid}")
+
+    params: dict[str, Any] = {}
+    key = verb
+    if verb == "place":
+        key = "place" if len(args) > 1 else "setup"
+        params = {"territory": Msg(f"heros.in.{args[0]}"), "n": int(args[1]) if len(args) > 1
+                  else 1}
+    elif verb == "take":
+        key = "take_deck" if args == ["deck"] else "take"
+        params = {"hero": tok(args[0])} if args and args[0] != "deck" else {}
+    elif verb == "play" and args:
+        params = {"hero": tok(args[0])}
+    elif verb == "discover" and len(args) == 2:
+        value = next((k.get("value", 0) for t in view.get("territories", []) if t["id"] == args[1]
+                      for k in t.get("ladder", []) if k.get("id") == args[0]), 0)
+        params = {"token": tok(args[0]), "n": value, "territory": Msg(f"heros.in.{args[1]}")}
+    elif verb == "conquer" and len(args) == 2:
+        params = {"territory": Msg(f"heros.in.{args[0]}"),
+                  "defender": Msg.seat(int(args[1].lstrip("@")))}
+    elif verb == "migrate" and args:
+        params = {"territory": Msg(f"heros.from.{args[0]}")}
+    elif verb in ("build", "wonder") and args:
+        params = {"wonder": tok(args[0])}
+    elif verb == "move" and len(args) == 2:
+        params = {"to": Msg(f"heros.to.{args[0]}"), "n": int(args[1])}
+    elif verb == "flee" and args:
+        params = {"to": Msg(f"heros.to.{args[0]}")}
+    return translate(Msg(f"heros.render.did.{key}", params), locale, names)
+
+
+# --- the turn picture --------------------------------------------------------------------------
+
+
+def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
+         before: Mapping[str, Any] | None = None, outcome: Outcome | None = None) -> Image.Image:
+    if outcome is None and view.get("outcome"):
+        outcome = Outcome.from_json(view["outcome"])
+    change = last_move(before, view)
+    img = _background(str(view.get("era", "ancient")), locale).copy()
+    draw = ImageDraw.Draw(img)
+    _header_right(img, draw, view, names, locale)
+    terrs = {t["id"]: t for t in view.get("territories", [])}
+    for tid in GRID:
+        if tid in terrs:
+            _territory(img, draw, terrs[tid], names, locale, change)
+    _panel(img, draw, view, names, locale, change, outcome)
+    return img
+
+
+@lru_cache(maxsize=8)
+def _background(era: str, locale: str) -> Image.Image:
+    """The static layer of an era: the page, the title band, the sea and the borders."""
+    from engine.heros.components import load
+
+    c = load()
+    img = Image.new("RGB", (W, H), PAPER)
+    era_name = translate(Msg("heros.render.era", {"era": Msg(f"heros.render.{era}")}), locale)
+    header_band(img, W, BAND, TITLE_BAND, translate(Msg("heros.name"), locale), 26, 18,
+                badge_text=era_name, badge_size=20)
+    rounded(img, MAP, 18, SEA)
+    draw = ImageDraw.Draw(img)
+    in_play = set(c.in_play(era))
+    seen = set()
+    for t in c.territories.values():
+        for o in t.adjacent:
+            edge = tuple(sorted((t.id, o)))
+            if edge in seen or t.id not in GRID or o not in GRID:
+                continue
+            seen.add(edge)
+            if "america" in edge and ({"russia", "pacific"} & set(edge)):
+                continue  # across the board's edge: the full board draws those
+            a, b = _cell(edge[0]), _cell(edge[1])
+            live = edge[0] in in_play and edge[1] in in_play
+            draw.line(((a[0] + a[2]) / 2, (a[1] + a[3]) / 2, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2),
+                      fill=shade(SEA, 0.45 if live else 0.15), width=8 if live else 4)
+    return img
+
+
+def _header_right(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+                  names: Sequence[str], locale: str) -> None:
+    text = _t(locale, names, "heros.render.ladders", n=view.get("completed", 0),
+              total=view.get("to_end", 0))
+    text_line(draw, (W - 18, BAND / 2 - 1), text, 20, bold=True, fill=(246, 226, 178),
+              anchor="rm")
+
+
+def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any],
+               names: Sequence[str], locale: str, change: Change) -> None:
+    x0, y0, x1, y1 = _cell(t["id"])
+    live = t.get("in_play", True)
+    fill = (BEIGE if t.get("era") == "ancient" else ORANGE) if live else OFF
+    marked = t["id"] in change.territories
+    if marked:
+        rounded(img, (x0 - 6, y0 - 6, x1 + 6, y1 + 6), 18, MARK)
+    complete = live and t.get("complete")
+    rounded(img, (x0, y0, x1, y1), 14, fill, shade(fill, 0.45), 2)
+    ink = INK
+    if complete:  # a complete ladder: the name on a green band
+        rounded(img, (x0, y0, x1, y0 + 48), 14, GOOD)
+        img.paste(GOOD, (x0, y0 + 34, x1, y0 + 48))
+        rounded(img, (x0, y0, x1, y1), 14, None, shade(GOOD, 0.2), 3)
+        ink = (255, 255, 255)
+    draw_text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 46), _name(locale, t["id"]), 20, bold=True,
+              align="left", max_lines=2, min_size=ESSENTIAL, spacing=1.05, fill=ink)
+    if not live:
+        draw_text(draw, (x0 + 8, y0 + 56, x1 - 8, y1 - 10), _t(locale, names, "heros.render.out"),
+                  18, fill=shade(OFF, 0.55), max_lines=3, min_size=ESSENTIAL)
+        return
+    # the ladder: a slot per discovery, bottom-up from left to right
+    slots = t.get("slots", 3)
+    ladder = t.get("ladder", [])
+    gap = 5
+    sw = (x1 - x0 - 16 - gap * (slots - 1)) / slots
+    sy0, sy1 = y0 + 52, y0 + 94
+    for i in range(slots):
+        sx0 = x0 + 8 + i * (sw + gap)
+        box = (int(sx0), sy0, int(sx0 + sw), sy1)
+        if i < len(ladder):
+            tok = ladder[i]
+            tf = BEIGE if tok.get("era") == "ancient" else ORANGE
+            if (t["id"], i) in change.slots:
+                rounded(img, (box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), 10, MARK)
+            rounded(img, box, 8, tint(tf, 0.6), shade(tf, 0.5), 2)
+            text_line(draw, ((box[0] + box[2]) / 2, (sy0 + sy1) / 2), str(tok.get("value", 0)),
+                      24, bold=True, anchor="mm")
+        else:
+            rounded(img, box, 8, tint(fill, 0.45), shade(fill, 0.25), 1)
+    # population: a disc per present player, two rows of three at most
+    pops = t.get("population", [])
+    present = [(s, v) for s, v in enumerate(pops) if v > 0]
+    if not present:
+        return
+    per_row = 3 if len(present) > 3 else len(present)
+    d = 42
+    step = min(d + 10, (x1 - x0 - 16) / max(per_row, 1))
+    rows = (len(present) + per_row - 1) // per_row
+    top = sy1 + 8
+    room = y1 - 6 - top
+    row_h = min(d + 6, room / rows)
+    for i, (s, v) in enumerate(present):
+        r, c = divmod(i, per_row)
+        in_row = min(per_row, len(present) - r * per_row)
+        px = (x0 + x1) / 2 + (c - (in_row - 1) / 2) * step
+        py = top + row_h * r + row_h / 2
+        colour = seat_colour(s)
+        if (t["id"], s) in change.pops:
+            disc(img, (px, py), d + 10, MARK)
+        disc(img, (px, py), d, colour, outline=shade(colour, 0.4), width=2)
+        text_line(draw, (px, py), str(v), 22 if v < 100 else 18, bold=True,
+                  fill=ink_on(colour), anchor="mm")
+
+
+# --- the right panel: who acts, the scores, the choice, the last move --------------------------
+
+
+def _panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+           names: Sequence[str], locale: str, change: Change,
+           outcome: Outcome | None) -> None:
+    x0, y0, x1, y1 = RIGHT
+    y = _status(img, draw, view, names, locale, outcome, (x0, y0, x1))
+    y = _scores(img, draw, view, names, locale, change, outcome, (x0, y + 10, x1))
+    bottom = y1
+    if change.move is not None:
+        bottom = _last(img, draw, view, names, locale, change.move, (x0, y1, x1))
+    if outcome is None:
+        _choice(img, draw, view, names, locale, change, (x0, y + 10, x1, bottom - 10))
+    elif bottom - y > 70:  # the reason of the end, in the engine's (or the platform's) words
+        draw_text(draw, (x0 + 8, y + 14, x1 - 8, bottom - 10),
+                  translate(outcome.reason, locale, names), 20, align="left", valign="top",
+                  max_lines=int((bottom - y - 24) // 23), min_size=ESSENTIAL, fill=INK)
+
+
+def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+            names: Sequence[str], locale: str, outcome: Outcome | None,
+            at: tuple[int, int, int]) -> int:
+    """Who acts and what is asked, or the result. Returns the bottom."""
+    x0, y0, x1 = at
+    inner = x1 - x0 - 28
+    if outcome is not None:
+        return _result(img, draw, names, locale, outcome, at)
+    asked = view.get("prompt") or []
+    seat = asked[0] if asked else view.get("active")
+    h = 104
+    rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
+    if seat is None:
+        return y0 + h
+    key = "heros.render.turn" if seat == view.get("active") else "heros.render.ask"
+    text = _t(locale, names, key, name=NAME_MARK)
+    badge_line(img, (x0 + 14, y0 + 30), text, names, seat, 24, max_width=inner)
+    phase = str(view.get("phase", ""))
+    turn_ = view.get("turn") or {}
+    n = turn_.get("pop_left", 0)
+    if phase == "migrate":
+        n = (view.get("migration") or {}).get("left", 0)
+    label = _t(locale, names, f"heros.render.phase.{phase}", n=n)
+    if label.startswith("heros."):
+        label = ""
+    draw_text(draw, (x0 + 14, y0 + 52, x1 - 14, y0 + h - 6), label, 22, align="left",
+              max_lines=2, min_size=ESSENTIAL, fill=INK)
+    return y0 + h
+
+
+def _result(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], locale: str,
+            outcome: Outcome, at: tuple[int, int, int]) -> int:
+    x0, y0, x1 = at
+    resigned = outcome.reason.key == "outcome.resigned"
+    winners = list(outcome.winners)
+    h = 150 if resigned or len(winners) > 1 else 104
+    rounded(img, (x0, y0, x1, y0 + h), 14, tint(GOLD, 0.75), shade(GOLD, 0.2), 3)
+    y = y0 + 30
+    inner = x1 - x0 - 28
+    if resigned:
+        who = outcome.reason.params.get("who", {})
+        seat = int(who.get("seat", 0)) if isinstance(who, Mapping) else 0
+        badge_line(img, (x0 + 14, y), _t(locale, names, "heros.render.resigned", name=NAME_MARK),
+                   names, seat, 24, max_width=inner)
+        y += 40
+    if len(winners) == 1 and not resigned:
+        paste(img, star(30), (x0 + 12, y - 15))
+        badge_line(img, (x0 + 48, y), _t(locale, names, "heros.render.winner", name=NAME_MARK),
+                   names, winners[0], 24, max_width=inner - 36)
+        text_line(draw, (x0 + 14, y + 44), _t(locale, names, "heros.render.over"), 20,
+                  bold=True, fill=shade(GOLD, 0.6))
+        return y0 + h
+    label = _t(locale, names, "heros.render.winners", name="").strip()
+    paste(img, star(28), (x0 + 12, y - 14))
+    x = x0 + 46 + text_line(draw, (x0 + 46, y), label, 20, bold=True) + 10
+    for s in winners:
+        w = text_width(seat_name(names, s), 18, True) + 20
+        if x + w > x1 - 10:
+            x, y = x0 + 46, y + 34
+        box = badge(img, (x, y), seat_name(names, s), 18, seat_colour(s))
+        x = box[2] + 8
+    return y0 + h
+
+
+def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+            names: Sequence[str], locale: str, change: Change, outcome: Outcome | None,
+            at: tuple[int, int, int]) -> int:
+    x0, y0, x1 = at
+    seats = view.get("seats", [])
+    row = 36
+    h = 44 + row * len(seats)
+    rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
+    text_line(draw, (x0 + 14, y0 + 22), _t(locale, names, "heros.render.score"), 20, bold=True,
+              max_width=x1 - x0 - 28)
+    gold = _t(locale, names, "heros.render.gold")
+    winners = set(outcome.winners) if outcome is not None else set()
+    for s, seat in enumerate(seats):
+        y = y0 + 44 + row * s + row / 2 - 2
+        right = x1 - 12
+        pts = str(seat.get("points", 0))
+        gained = change.points.get(s)
+        if gained:
+            tag = f"+{gained}" if gained > 0 else str(gained)
+            box = badge(img, (right, y), tag, 18, MARK, anchor="rm")
+            right = box[0] - 6
+        pw = text_line(draw, (right, y), pts, 24, bold=True, anchor="rm")
+        right -= pw + 12
+        gtext = f"{seat.get('gold', 0)} {gold}"
+        gw = text_line(draw, (right, y), gtext, 18, fill=MUTED, anchor="rm")
+        right -= gw + 10
+        x = x0 + 12
+        if s in winners:
+            paste(img, star(24), (x, y - 12))
+            x += 26
+        badge(img, (x, y), seat_name(names, s), 18, seat_colour(s), max_width=max(
+            right - x, text_width(seat_name(names, s), 18, True) + 20))
+    return y0 + h
+
+
+def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+          names: Sequence[str], locale: str, move: Mapping[str, Any],
+          at: tuple[int, int, int]) -> int:
+    """The last move at the panel's bottom, with the magenta mark of the map. Returns its top."""
+    x0, y1, x1 = at
+    did = move_text(view, move, locale, names)
+    from render.common import wrap
+
+    lines = wrap(did, x1 - x0 - 34, 20)[:2]
+    h = 52 + 26 * len(lines)
+    top = y1 - h
+    rounded(img, (x0, top, x1, y1), 14, PANEL, MARK, 3)
+    seat = move.get("seat")
+    text = _t(locale, names, "heros.render.last", name=NAME_MARK)
+    badge_line(img, (x0 + 16, top + 26), text, names, seat if isinstance(seat, int) else None,
+               22, max_width=x1 - x0 - 30)
+    for i, line in enumerate(lines):
+        text_line(draw, (x0 + 16, top + 56 + 26 * i), line, 20, max_width=x1 - x0 - 30)
+    return top
+
+
+def _choice(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+            names: Sequence[str], locale: str, change: Change,
+            box: tuple[int, int, int, int]) -> None:
+    """What the acting player chooses among, when it is public: the hero in play and the
+    discoveries drawn, the face-up heroes to take, the conquest die."""
+    x0, y0, x1, y1 = box
+    if y1 - y0 < 60:
+        return
+    turn_ = view.get("turn") or {}
+    hero = turn_.get("hero")
+    phase = view.get("phase")
+    if hero:
+        rounded(img, box, 14, PANEL, MARK if change.hero else LINE, 3 if change.hero else 2)
+        y = _hero_block(img, draw, hero, locale, names, x0 + 12, y0 + 10, x1 - 12, y1 - 8)
+        drawn = turn_.get("drawn") or []
+        if phase == "discover" and drawn and y1 - y > 30:
+            text = _t(locale, names, "heros.render.drawn",
+                      tokens=", ".join(_name(locale, k) for k in drawn))
+            draw_text(draw, (x0 + 12, y, x1 - 12, y1 - 6), text, 20, bold=True, align="left",
+                      valign="top", max_lines=2, min_size=ESSENTIAL)
+        die = view.get("last_die")
+        if phase in ("conquer", "reroll", "defend", "flee", "spend") and die and \
+                view.get("conquest") and y1 - y > 30:
+            face_ = _name(locale, die["face"])
+            text = _t(locale, names, "heros.render.die", face=face_, n=die.get("value", 0))
+            text_line(draw, (x0 + 12, y + 14), text, 20, bold=True, max_width=x1 - x0 - 24)
+        return
+    row = view.get("row") or []
+    if not row:
+        return
+    rounded(img, box, 14, PANEL, LINE, 2)
+    text_line(draw, (x0 + 12, y0 + 20), _t(locale, names, "heros.render.choose_hero"), 20,
+              bold=True, max_width=x1 - x0 - 24)
+    y = y0 + 40
+    each = min(54, (y1 - 30 - y) / max(len(row), 1))
+    with secondary():
+        text_line(draw, (x0 + 12, y1 - 16), _t(locale, names, "heros.render.legend"), 14,
+                  fill=MUTED, max_width=x1 - x0 - 24)
+    for hero in row[:3]:
+        if each < 30:
+            break
+        colour = HERO_COLOURS.get(hero.get("colour", ""), (120, 120, 120))
+        rounded(img, (x0 + 10, int(y + 4), x0 + 16, int(y + each - 4)), 3, colour)
+        text_line(draw, (x0 + 24, y + 14), _name(locale, hero["id"]), 20, bold=True,
+                  max_width=x1 - x0 - 36)
+        if each >= 50:
+            text_line(draw, (x0 + 24, y + 38), _stats(hero, locale, names), 18, fill=MUTED,
+                      max_width=x1 - x0 - 36)
+        y += each
+
+
+def _stats(hero: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
+    letters = _t(locale, names, "heros.render.legend").split(" · ")
+    marks = [part.split()[0] for part in letters]
+    values = [hero.get(k, 0) for k in ("population", "discoveries", "conquest", "treasure")]
+    return "  ".join(f"{m} {v}" for m, v in zip(marks, values, strict=False))
+
+
+def _hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, Any],
+                locale: str, names: Sequence[str], x0: int, y0: int, x1: int, y1: int) -> int:
+    """A hero in a few lines: name on its orientation colour, its four values, its territories.
+    Returns the bottom."""
+    colour = HERO_COLOURS.get(hero.get("colour", ""), (120, 120, 120))
+    rounded(img, (x0, y0, x1, y0 + 34), 10, colour)
+    text_line(draw, (x0 + 10, y0 + 17), _name(locale, hero["id"]), 22, bold=True,
+              fill=ink_on(colour), max_width=x1 - x0 - 20)
+    y = y0 + 42
+    labels = [p.split(" ", 1)[1] if " " in p else p
+              for p in _t(locale, names, "heros.render.legend").split(" · ")]
+    values = [hero.get(k, 0) for k in ("population", "discoveries", "conquest", "treasure")]
+    cw = (x1 - x0) / 2
+    for i, (label, value) in enumerate(zip(labels, values, strict=False)):
+        cx = x0 + (i % 2) * cw
+        cy = y + (i // 2) * 28 + 12
+        vw = text_line(draw, (cx + 2, cy), str(value), 22, bold=True)
+        text_line(draw, (cx + vw + 8, cy), label.capitalize(), 18, fill=MUTED,
+                  max_width=cw - vw - 12)
+    y += 58
+    if y1 - y >= 24:
+        terrs = ", ".join(_name(locale, t) for t in hero.get("territories", []))
+        lines = max(1, min(3, int((y1 - y) // 22)))
+        used = draw_text(draw, (x0 + 2, y, x1, y + 22 * lines), terrs, 18, align="left",
+                         valign="top", max_lines=lines, min_size=ESSENTIAL, spacing=1.1)
+        from render.common import wrap
+
+        y += int(min(lines, len(wrap(terrs, x1 - x0 - 2, used))) * used * 1.1) + 6
+    return y
+
+
+# --- the hand ----------------------------------------------------------------------------------
+
+HAND_H = 340
+
+
+def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+    """The viewer's heroes as cards side by side (1100x440, read at half size)."""
+    seat = view.get("viewer")
+    if seat is None:
+        raise ValueError("a hand needs the viewer's seat")
+    heroes = view.get("hand", [])
+    img = Image.new("RGB", (W, HAND_H), PAPER)
+    header_band(img, W, BAND, TITLE_BAND, _t(locale, names, "heros.render.your_hand"), 26, 18)
+    badge(img, (W - 18, BAND / 2 - 1), seat_name(names, seat), 22, seat_colour(seat),
+          anchor="rm", max_width=420)
+    draw = ImageDraw.Draw(img)
+    seats = view.get("seats", [])
+    facts = ""
+    if isinstance(seat, int) and 0 <= seat < len(seats):
+        s = seats[seat]
+        facts = f"{s.get('gold', 0)} {_t(locale, names, 'heros.render.gold')} · " + \
+            _t(locale, names, "heros.render.points", n=s.get("points", 0))
+    if facts:
+        text_line(draw, (18, BAND + 26), facts, 20, bold=True, fill=MUTED)
+    top = BAND + 50
+    if not heroes:
+        draw_text(draw, (18, top, W - 18, HAND_H - 18), _t(locale, names, "heros.render.no_hand"),
+                  26, fill=MUTED)
+        return img
+    count = max(len(heroes), 3)
+    cw = (W - 36 - 14 * (count - 1)) / count
+    for i, hero in enumerate(heroes):
+        x = int(18 + i * (cw + 14))
+        _hand_card(img, draw, hero, locale, names, x, top, int(x + cw), HAND_H - 16)
+    return img
+
+
+def _hand_card(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, Any],
+               locale: str, names: Sequence[str], x0: int, y0: int, x1: int, y1: int) -> None:
+    era_fill = BEIGE if hero.get("era") == "ancient" else ORANGE
+    rounded(img, (x0, y0, x1, y1), 14, tint(era_fill, 0.45), shade(era_fill, 0.45), 2)
+    y = _hero_block(img, draw, hero, locale, names, x0 + 10, y0 + 10, x1 - 10, y1 - 34)
+    del y
+    from render.heros import dates
+
+    with secondary():
+        text_line(draw, (x0 + 12, y1 - 18), dates(hero.get("dates", ""), locale), 16,
+                  fill=MUTED, max_width=x1 - x0 - 24)
