@@ -23,7 +23,6 @@ from PIL import Image, ImageDraw
 from engine.core import Msg, Outcome
 from engine.i18n import action_label, translate
 from render import duel_agora, duel_leaders
-from render.duel_turn import turn
 from render import duel_icons as icons
 from render import duel_parts as parts
 from render.common import (
@@ -59,11 +58,12 @@ from render.common import (
 )
 from render.duel_icons import paste
 from render.duel_parts import COLOURS, GAME, RESOURCES, card_colour, component, t
+from render.duel_turn import hand, point_keys, turn
 
 __all__ = ["HAND_W", "W", "board", "clear_caches", "hand", "turn"]
 
 W = 1200  # board width
-HAND_W = 1000  # hand width
+HAND_W = 1100  # hand width (render/duel_turn.py)
 M = 20  # outer margin
 HEADER: RGB = (32, 46, 78)  # deep blue
 HEADER_INK: RGB = (246, 226, 178)
@@ -110,6 +110,8 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
     """The public board: header, the status (who is asked what, the last move) or the final
     result, the military track, the age's structure (or the wonder draft) with the progress
     tokens and the discard pile beside it, and both cities."""
+    if outcome is not None and not view.get("outcome"):  # a resignation, a clock run out
+        view = {**view, "outcome": _platform_outcome(view, outcome), "active": None}
     status_h = _status(None, view, names, locale, (M, 0, W - M, 0))
     mil_h = 196
     middle_h = _middle(None, view, names, locale, (M, 0, W - M, 0))
@@ -135,6 +137,17 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
     if view.get("agora"):  # 7 Wonders Duel: Agora
         img = duel_agora.board_band(img, view, names, locale)
     return img
+
+
+def _platform_outcome(view: Mapping[str, Any], outcome: Outcome) -> dict[str, Any]:
+    """The platform's end of the game (a resignation...) as the view's `outcome`: the winners,
+    who resigned, and the standing when the game stopped."""
+    who = outcome.reason.params.get("who") if outcome.reason.key == "outcome.resigned" else None
+    points = [dict(p.get("points") or {}) for p in _players(view)]
+    return {"winners": list(outcome.winners), "reason": "resigned",
+            "resigned": who.get("seat") if isinstance(who, Mapping) else None,
+            "scores": list(outcome.scores) if outcome.scores is not None else
+            [p.get("total", 0) for p in points], "points": points}
 
 
 def _header(img: Image.Image, view: Mapping[str, Any], locale: str, h: int) -> None:
@@ -178,6 +191,8 @@ def _status(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
     prompt = _prompt_text(view, locale, names)
     last = view.get("last")
     has_last = isinstance(last, Mapping) and bool(last.get("action"))
+    if not prompt and view.get("phase") in ("recruit", "announce"):
+        prompt = t(f"turn.leaders.{view['phase']}", locale)
     lines, size = fit_lines(prompt, inner, 52, 21, False, 16, 2, 1.12) if prompt else ([], 21)
     prompt_h = int(len(lines) * size * 1.12) + 10 if lines else 0
     height = pad + 36 + prompt_h + (30 if has_last else 0) + pad - 4
@@ -193,8 +208,11 @@ def _status(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
         bx = badge(img, (x1 - pad, y), tag, 18, GOOD, anchor="rm")
         paste(img, icons.icon("replay", 28, GOOD), (bx[0] - 34, y - 14))
         tag_w = bx[2] - bx[0] + 46
+    both = list((view.get("leaders") or {}).get("asked") or [])
     if active is not None:
         _rich(img, (x, y), "status.turn", locale, names, active, 26, max_width=inner - tag_w)
+    elif len(both) > 1:  # Leaders: both players choose at once
+        text_line(d, (x, y), t("turn.both_choose", locale), 26, bold=True, max_width=inner)
     else:
         text_line(d, (x, y), t("over", locale), 26, bold=True)
     y += 20
@@ -213,7 +231,6 @@ def _status(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
     return height
 
 
-POINT_KEYS = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military")
 
 
 def _result(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[str],
@@ -240,14 +257,18 @@ def _result(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
                   max_width=(x1 - x0) * 0.55)
     else:
         w = text_line(d, (x, y), t("result.shared", locale), 28, bold=True)
-    text_line(d, (x + w + 16, y), t(f"reason.{reason}", locale), 24, bold=True,
-              fill=shade(GOLD, 0.5), max_width=x1 - pad - (x + w + 16))
+    if reason == "resigned" and outcome.get("resigned") is not None:
+        _rich(img, (x + w + 16, y), "turn.resigned_by", locale, names,
+              int(outcome["resigned"]), 24, fill=ALERT, max_width=x1 - pad - (x + w + 16))
+    else:
+        text_line(d, (x + w + 16, y), t(f"reason.{reason}", locale), 24, bold=True,
+                  fill=shade(GOLD, 0.5), max_width=x1 - pad - (x + w + 16))
     # the table
     y = y0 + pad + 48
     name_w = 220
-    cols = len(POINT_KEYS) + 1
-    col_w = (x1 - x0 - 2 * pad - name_w) / cols
-    for k, key in enumerate((*POINT_KEYS, "total")):
+    keys = (*point_keys(view), "total")
+    col_w = (x1 - x0 - 2 * pad - name_w) / len(keys)
+    for k, key in enumerate(keys):
         cx = x0 + pad + name_w + col_w * (k + 0.5)
         _category_icon(img, key, (cx, y + 16), 30)
         text_line(d, (cx, y + 42), t(f"points.{key}", locale), 13, bold=True, fill=MUTED,
@@ -261,7 +282,7 @@ def _result(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
             rounded(img, (x0 + 8, y + 2, x1 - 8, y + row_h - 2), 10, tint(GOLD, 0.62))
         _name_badge(img, (x0 + pad, mid), names, s, 20, name_w - 16)
         pts = points[s] if s < len(points) and isinstance(points[s], Mapping) else {}
-        for k, key in enumerate((*POINT_KEYS, "total")):
+        for k, key in enumerate(keys):
             cx = x0 + pad + name_w + col_w * (k + 0.5)
             value = pts.get(key)
             if key == "total" and value is None and s < len(scores):
@@ -289,6 +310,10 @@ def _category_icon(img: Image.Image, key: str, centre: tuple[float, float], size
         paste(img, icons.coin(size), (x, y))
     elif key == "military":
         paste(img, icons.shield(size), (x, y))
+    elif key == "senate":
+        paste(img, icons.icon("column", size, INK), (x, y))
+    elif key == "leaders":
+        paste(img, icons.icon("crown", size, shade(GOLD, 0.2)), (x, y))
     else:
         paste(img, icons.laurel(size), (x, y))
 
@@ -956,147 +981,7 @@ def _pawn_cached(size: int) -> Image.Image:
     return img
 
 
-# --- the hand ---------------------------------------------------------------------------------------
-
-
-def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
-    """The viewer's picture: their coins and points, what they are asked now with their own
-    prices (the accessible cards, the tokens to choose from, the Great Library's drawn tokens,
-    the discarded cards for the Mausoleum, the opponent's cards to destroy, the wonders
-    offered in the draft), their wonders and their production."""
-    viewer = view.get("viewer")
-    if viewer is None:
-        raise ValueError("hand() needs a seat's view, not the public one")
-    seat = int(viewer)
-    player = _players(view)[seat]
-    sections = _hand_sections(view, seat, locale)
-    header_h = 76
-    pad = M
-    body = 0
-    for _title, kind, items in sections:
-        body += 44 + _section_height(kind, items)
-    wonders = list(player.get("wonders") or [])
-    won_h = 44 + (112 if wonders else 30)
-    prod_h = 44 + 38 + 30 + 28
-    city_h = 44 + 56
-    height = header_h + pad + body + won_h + 10 + prod_h + city_h + pad
-    img = Image.new("RGB", (HAND_W, height), PAPER)
-    d = ImageDraw.Draw(img)
-    colour = seat_colour(seat)
-    d.rectangle((0, 0, HAND_W, header_h), fill=tint(colour, 0.75))
-    d.rectangle((0, header_h - 5, HAND_W, header_h), fill=colour)
-    pts = player.get("points") or {}
-    total = pts.get("total", 0) if isinstance(pts, Mapping) else 0
-    x = HAND_W - pad
-    for value, piece in ((total, icons.laurel(42)), (player.get("coins", 0), icons.coin(40))):
-        vw = text_line(d, (x, header_h / 2 - 2), str(int(value or 0)), 32, bold=True,
-                       anchor="rm")
-        paste(img, piece, (x - vw - 6 - piece.width, header_h / 2 - 2 - piece.height / 2))
-        x -= vw + 6 + piece.width + 24
-    _rich(img, (pad, header_h / 2 - 2), "hand.title", locale, names, seat, 28,
-          max_width=x - pad - 10)
-    y = header_h + pad
-    for title, kind, items in sections:
-        lw = text_line(d, (pad, y + 16), title, 22, bold=True, fill=shade(colour, 0.4),
-                       max_width=HAND_W - 2 * pad)
-        d.line((pad + lw + 12, y + 17, HAND_W - pad, y + 17), fill=tint(colour, 0.4), width=3)
-        y += 44
-        y = _section(img, kind, items, view, seat, locale, y)
-    # wonders
-    lw = text_line(d, (pad, y + 16), t("wonders", locale), 22, bold=True,
-                   fill=shade(colour, 0.4))
-    d.line((pad + lw + 12, y + 17, HAND_W - pad, y + 17), fill=tint(colour, 0.4), width=3)
-    y += 44
-    ww = (HAND_W - 2 * pad - 3 * 10) // 4
-    if not wonders:
-        text_line(d, (pad, y + 14), t("none", locale), 17, fill=MUTED)
-    for k, w in enumerate(wonders[:4]):
-        state = "boxed" if w.get("boxed") else "built" if w.get("built") else "unbuilt"
-        paste(img, parts.wonder_tile(str(w.get("id")), ww, 112, state, locale),
-              (pad + k * (ww + 10), y))
-    y += (112 if wonders else 30) + 10
-    # production and prices
-    lw = text_line(d, (pad, y + 16), t("hand.production", locale), 22, bold=True,
-                   fill=shade(colour, 0.4))
-    d.line((pad + lw + 12, y + 17, HAND_W - pad, y + 17), fill=tint(colour, 0.4), width=3)
-    y += 44
-    _hand_production(img, player, locale, (pad, y, HAND_W - pad, y + 96))
-    y += prod_h - 44
-    # the city in numbers: cards per colour, science symbols, progress tokens
-    city = player.get("city") or {}
-    total = sum(len(city.get(c) or []) for c in COLOURS)
-    lw = text_line(d, (pad, y + 16), t("city", locale, n=total), 22, bold=True,
-                   fill=shade(colour, 0.4))
-    d.line((pad + lw + 12, y + 17, HAND_W - pad, y + 17), fill=tint(colour, 0.4), width=3)
-    y += 44
-    _hand_city(img, player, (pad, y, HAND_W - pad, y + 56))
-    if view.get("leaders"):  # 7 Wonders Duel: Leaders
-        img = duel_leaders.hand_band(img, view, names, locale)
-    if view.get("agora"):  # 7 Wonders Duel: Agora
-        img = duel_agora.hand_band(img, view, names, locale)
-    return img
-
-
-def _hand_city(img: Image.Image, player: Mapping[str, Any], box: Box) -> None:
-    x0, y0, x1, _ = box
-    d = ImageDraw.Draw(img)
-    city = player.get("city") or {}
-    x = x0
-    for colour in COLOURS:
-        n = len(city.get(colour) or [])
-        chip = _colour_count(colour, n, 36)
-        paste(img, chip if n else parts.faded(chip, 0.35), (x, y0 + 2))
-        x += chip.width + 8
-    science = player.get("science") or {}
-    if any(science.get(sym) for sym in SCIENCE):
-        x += 14
-        d.line((x - 10, y0, x - 10, y0 + 40), fill=LINE, width=2)
-    for sym in SCIENCE:
-        n = int(science.get(sym, 0))
-        if n:
-            paste(img, icons.science_tile(sym, 38, True), (x, y0 + 1))
-            if n > 1:
-                paste(img, _count_disc(20, n), (x + 26, y0 - 4))
-            x += 44
-    tokens = list(player.get("progress") or [])
-    if tokens:
-        x += 14
-        d.line((x - 10, y0, x - 10, y0 + 40), fill=LINE, width=2)
-    for tok in tokens:
-        if x + 40 > x1:
-            break
-        paste(img, icons.token_disc(str(tok), 40), (x, y0))
-        x += 46
-
-
-def _hand_sections(view: Mapping[str, Any], seat: int,
-                   locale: str) -> list[tuple[str, str, list[Any]]]:
-    """(title, kind, items) of what the viewer is asked now."""
-    if _over(view) or view.get("active") != seat:
-        return []
-    phase = view.get("phase")
-    private = view.get("private") or {}
-    if phase == "library" and private.get("library"):
-        return [(t("hand.library", locale), "tokens", list(private["library"]))]
-    if phase == "progress":
-        tokens = [x for x in view.get("progress_board") or [] if x]
-        return [(t("hand.progress", locale), "tokens", tokens)]
-    if phase == "draft":
-        offer = list((view.get("draft") or {}).get("offer") or [])
-        return [(t("hand.draft", locale), "wonders", offer)] if offer else []
-    if phase == "mausoleum":
-        return [(t("hand.mausoleum", locale), "cards", list(dict.fromkeys(
-            reversed(list(view.get("discard") or [])))))]
-    if phase == "destroy":
-        other = _players(view)[1 - seat].get("city") or {}
-        colours = _destroy_colours(view)
-        cards = [c for col in colours for c in other.get(col) or []]
-        return [(t("hand.destroy", locale), "cards", cards)]
-    if phase == "play":
-        slots = [s for s in view.get("structure") or [] if s.get("accessible")]
-        if slots:
-            return [(t("hand.take", locale), "slots", slots)]
-    return []
+# --- helpers of the turn picture and the hand (render/duel_turn.py) ------------------------
 
 
 def _destroy_colours(view: Mapping[str, Any]) -> list[str]:
@@ -1108,134 +993,6 @@ def _destroy_colours(view: Mapping[str, Any]) -> list[str]:
                 return [str(e["destroy"])]
     return ["brown", "grey"]
 
-
-HAND_CARD = (140, 180)
-HAND_PER_ROW = 6
-
-
-def _short_h() -> int:
-    return parts.price_top(HAND_CARD[1]) + 2
-
-
-def _section_height(kind: str, items: list[Any]) -> int:
-    rows = max(1, -(-len(items) // HAND_PER_ROW))
-    if kind == "tokens":
-        return max(1, -(-len(items) // 3)) * 90 + 6
-    if kind == "wonders":
-        return max(1, -(-len(items) // 2)) * 162 + 6
-    if kind == "slots":
-        return rows * (_short_h() + 56) + 34
-    return rows * (_short_h() + 12) + 6
-
-
-def _section(img: Image.Image, kind: str, items: list[Any], view: Mapping[str, Any], seat: int,
-             locale: str, y: int) -> int:
-    pad = M
-    d = ImageDraw.Draw(img)
-    cw, ch = HAND_CARD
-    sh = _short_h()
-    step = (HAND_W - 2 * pad - cw) / (HAND_PER_ROW - 1)
-    if kind == "tokens":
-        col_w = (HAND_W - 2 * pad) / 3
-        for k, tok in enumerate(items):
-            r, c = divmod(k, 3)
-            parts.token_row(img, str(tok), pad + c * col_w, y + r * 90 + 4, 72, col_w - 16,
-                            locale, 19, ring=GOLD)
-        return y + _section_height(kind, items)
-    if kind == "wonders":
-        tw_ = (HAND_W - 2 * pad - 14) // 2
-        for k, wid in enumerate(items):
-            r, c = divmod(k, 2)
-            paste(img, parts.wonder_tile(str(wid), tw_, 150, "offer", locale),
-                  (pad + c * (tw_ + 14), y + r * 162))
-        return y + _section_height(kind, items)
-    if kind == "cards":
-        if not items:
-            text_line(d, (pad, y + 20), t("none", locale), 18, fill=MUTED)
-        for k, cid in enumerate(items):
-            r, c = divmod(k, HAND_PER_ROW)
-            paste(img, parts.card_face(str(cid), cw, ch, locale, short=True),
-                  (pad + c * step, y + r * (sh + 12)))
-        return y + _section_height(kind, items)
-    # the accessible cards with the viewer's price
-    player = _players(view)[seat]
-    coins = int(player.get("coins") or 0)
-    yellow = len((player.get("city") or {}).get("yellow") or [])
-    for k, slot in enumerate(items):
-        r, c = divmod(k, HAND_PER_ROW)
-        x = pad + c * step
-        cy = y + r * (sh + 56)
-        if slot.get("back") == "senator":  # Agora: a senator has its own face
-            paste(img, duel_agora.senator_card(slot.get("card") if slot.get("face_up") else None,
-                                               cw, ch, locale), (x, cy))
-        elif slot.get("face_up") and slot.get("card"):
-            paste(img, parts.card_face(str(slot["card"]), cw, ch, locale, short=True), (x, cy))
-        price = list(slot.get("price") or [])
-        chain = list(slot.get("chain") or [])
-        value = price[seat] if seat < len(price) else None
-        free = bool(chain[seat]) if seat < len(chain) else False
-        if free:
-            text, fill = t("hand.free_chain", locale), GOOD
-        elif value is None:
-            text, fill = "–", MUTED
-        elif int(value) > coins:
-            text, fill = t("hand.too_dear", locale, n=int(value)), ALERT
-        elif int(value) == 0:
-            text, fill = t("hand.free", locale), GOOD
-        else:
-            text, fill = t("hand.pay", locale, n=int(value)), INK
-        _centred_pill(img, (x + cw / 2, cy + sh + 24), text, 18, fill, step - 6)
-    ny = y + _section_height("slots", items) - 24
-    text_line(d, (pad, ny), t("hand.discard", locale, n=2 + yellow), 18, fill=MUTED,
-              max_width=HAND_W - 2 * pad)
-    return y + _section_height("slots", items)
-
-
-def _centred_pill(img: Image.Image, centre: tuple[float, float], text: str, size: int,
-                  fill: RGB, max_width: float) -> None:
-    for s in range(size, 11, -1):
-        if text_width(text, s, True) + 20 <= max_width:
-            size = s
-            break
-    w = text_width(text, size, True) + 20
-    h = int(size * 1.6)
-    x0 = centre[0] - w / 2
-    rounded(img, (x0, centre[1] - h / 2, x0 + w, centre[1] + h / 2), h // 2, fill)
-    ImageDraw.Draw(img).text(centre, text, font=font(size, True), fill=ink_on(fill),
-                             anchor="mm")
-
-
-def _hand_production(img: Image.Image, player: Mapping[str, Any], locale: str, box: Box) -> None:
-    x0, y0, x1, _ = box
-    d = ImageDraw.Draw(img)
-    production = player.get("production") or {}
-    trade = player.get("trade") or {}
-    rs = 38
-    step = 120
-    for k, res in enumerate(RESOURCES):
-        x = x0 + k * step
-        n = int(production.get(res, 0))
-        tile = icons.resource_tile(res, rs)
-        paste(img, tile if n else parts.faded(tile, 0.35), (x, y0))
-        d.text((x + rs + 8, y0 + rs / 2), f"×{n}", font=font(24, True), fill=INK if n else MUTED,
-               anchor="lm")
-        price = trade.get(res)
-        if price is not None:
-            paste(img, icons.coin(26, int(price)), (x + 6, y0 + rs + 8))
-            text_line(d, (x + 38, y0 + rs + 21), t("hand.buy", locale), 14, fill=MUTED,
-                      max_width=step - 44)
-    cx = x0 + 5 * step
-    for group in player.get("choices") or []:
-        items: list[tuple] = []
-        for k, res in enumerate(group):
-            if k:
-                items.append(("text", "/"))
-            items.append(("res", res))
-        st = parts.strip(tuple(items), 30, int(x1 - cx))
-        if cx + st.width > x1:
-            break
-        paste(img, st, (cx, y0 + 4))
-        cx += st.width + 14
 
 
 def clear_caches() -> None:

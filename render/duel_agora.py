@@ -36,6 +36,7 @@ from render.common import (
     seat_name,
     shade,
     text_line,
+    text_width,
     tint,
 )
 
@@ -166,8 +167,8 @@ def _chamber(img: Image.Image, ch: Mapping[str, Any], box: tuple[float, float, f
     edge = seat_colour(control) if control is not None else LINE
     rounded(img, box, 12, SECTION_TINT.get(ch["section"], PANEL), edge, 4 if control is not None else 2)
     d = ImageDraw.Draw(img)
-    text_line(d, (x0 + 10, y0 + 18), tr("duel.render.agora.chamber", locale, n=ch["chamber"]), 16,
-              bold=True)
+    _fit(d, (x0 + 10, y0 + 18), tr("duel.render.agora.chamber", locale, n=ch["chamber"]), 16,
+         x1 - x0 - 56, bold=True)
     paste(img, icons.laurel(34, int(ch["points"])), (x1 - 42, y0 + 2))
     # the decree(s)
     dy = y0 + 40
@@ -206,6 +207,14 @@ def _chamber(img: Image.Image, ch: Mapping[str, Any], box: tuple[float, float, f
               max_width=x1 - x0 - 12)
 
 
+def _fit(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, width: float,
+         *, bold: bool = False, fill: tuple[int, int, int] = INK) -> None:
+    """One line of text, shrunk (never cut) to fit `width`."""
+    while size > 9 and text_width(text, size, bold) > width:
+        size -= 1
+    text_line(d, xy, text, size, bold=bold, fill=fill)
+
+
 def _player_row(img: Image.Image, ag: Mapping[str, Any], seat: int, names: Sequence[str],
                 locale: str, box: tuple[float, float, float, float]) -> None:
     x0, y0, x1, y1 = box
@@ -217,11 +226,10 @@ def _player_row(img: Image.Image, ag: Mapping[str, Any], seat: int, names: Seque
               max_width=200)
     stats = tr("duel.render.agora.stats", locale, cubes=p["supply"], senators=len(p["senators"]),
                cost=p["cost"])
-    text_line(d, (x0 + 12, y0 + 44), stats, 14, fill=INK, max_width=330)
+    _fit(d, (x0 + 12, y0 + 44), stats, 14, 330, fill=INK)
     pol = sum(1 for s in p["senators"] if s.startswith("politician"))
-    text_line(d, (x0 + 12, y0 + 66), tr("duel.render.agora.kinds", locale, politicians=pol,
-              conspirators=len(p["senators"]) - pol, actions=p["actions"]), 13, fill=MUTED,
-              max_width=330)
+    _fit(d, (x0 + 12, y0 + 66), tr("duel.render.agora.kinds", locale, politicians=pol,
+         conspirators=len(p["senators"]) - pol, actions=p["actions"]), 13, 330, fill=MUTED)
     x = x0 + 350
     text_line(d, (x, y0 + 14), tr("duel.render.agora.plots", locale, n=len(p["plots"])), 14,
               bold=True, fill=INK)

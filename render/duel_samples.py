@@ -26,10 +26,18 @@ def _duel_at(game: Game, phase: str, age: int | None = None, taken: int = 0,
     return stop
 
 
+def _start(state: State) -> bool:
+    """The game as set up, before anyone has moved."""
+    return True
+
+
 def samples(game: Game) -> list[Sample]:
     """Seeds of the engine's random games: 4 ends by civilian victory, 1 by military supremacy,
-    373 by scientific supremacy; 4 also reaches the Great Library and the Mausoleum."""
+    373 by scientific supremacy; 4 also reaches the Great Library and the Mausoleum. The start,
+    both players choosing leaders at once, two resignations, and every option set (Agora,
+    Leaders with each panel, both together) in both languages."""
     return [
+        Sample("start-fr", 2, 4, _start, locale="fr"),
         Sample("draft-en", 2, 4, _duel_at(game, "draft", draft_round=2)),
         Sample("age1-en", 2, 4, _duel_at(game, "play", 1, taken=7)),
         Sample("age2-fr", 2, 4, _duel_at(game, "play", 2, taken=9), locale="fr"),
@@ -43,6 +51,10 @@ def samples(game: Game) -> list[Sample]:
         Sample("agora-final-fr", 2, 7, _never, locale="fr", options=AGORA,
                hand_of=_winner(game)),
         Sample("leaders-recruit-en", 2, 4, _duel_at(game, "recruit", 2), options=LEADERS),
+        Sample("resign-age2-en", 2, 4, _duel_at(game, "play", 2, taken=3), resign=1),
+        Sample("leaders-abilities-start-en", 2, 8, _start, options={"leaders": "abilities"}),
+        Sample("leaders-points-resign-fr", 2, 8, _duel_at(game, "play", 1, taken=4),
+               locale="fr", options={"leaders": "points"}, resign=0),
         Sample("leaders-agora-age3-fr", 2, 5, _duel_at(game, "play", 3, taken=5), locale="fr",
                options={**AGORA, **LEADERS}),
     ]

@@ -444,8 +444,8 @@ def choice_items(view: Mapping[str, Any]) -> tuple[str, list[Item]]:
             component(str(c)).get("colour")), None) for c in cards]
     lead = view.get("leaders") or {}
     if phase == "leaders" and lead.get("draft"):
-        return "turn.choose.leaders", [("leader", str(x), (120, 104, 80), None)
-                                       for x in lead["draft"].get("offer") or []]
+        return "turn.choose.leaders", [_any_item(str(x)) for x in lead["draft"].get("offer")
+                                       or []]
     return "", []
 
 
@@ -560,6 +560,12 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box) -> None:
         d.text((x0 + 20, ty + size * 0.55), line, font=font(size, True),
                fill=shade(colour, 0.55), anchor="lm")
         ty += size * 1.1
+    if h > 60 and kind == "leader":
+        from render.duel_leaders import summary
+
+        with secondary():
+            draw_text(d, (x0 + 20, ty + 2, x1 - 8, y1 - 6), summary(cid, locale), 16,
+                      fill=INK, align="left", valign="top", min_size=11, max_lines=3)
     if h > 60 and kind in ("card", "wonder"):
         items = parts.effect_items(cid)
         if items:
@@ -737,7 +743,8 @@ def _result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
     col_w = (x1 - x0 - 40 - name_w) / len(keys)
     if gone is not None:
         with secondary():
-            text_line(d, (x0 + 20, top + 14), t("turn.standing", locale), 16, fill=MUTED)
+            draw_text(d, (x0 + 20, top, x0 + 10 + name_w, top + 56), t("turn.standing", locale),
+                      15, fill=MUTED, align="left", min_size=11, max_lines=3)
     for k, key in enumerate(keys):
         cx = x0 + 20 + name_w + col_w * (k + 0.5)
         _category(img, key, (cx, top + 18), 32)
@@ -771,3 +778,126 @@ def _category(img: Image.Image, key: str, centre: tuple[float, float], size: int
         from render.duel import _category_icon
 
         _category_icon(img, key, centre, size)
+
+
+# --- the hand: the viewer's own picture ------------------------------------------------------
+
+
+def _hand_sections(view: Mapping[str, Any], seat: int) -> list[tuple[str, list[Item]]]:
+    """(title key, items) of what the viewer chooses among now and what only they hold."""
+    sections: list[tuple[str, list[Item]]] = []
+    private = view.get("private") or {}
+    if seat in asked(view):
+        if view.get("phase") == "library" and private.get("library"):
+            sections.append(("hand.library", [("token", str(x), parts.CARD_COLOURS["green"],
+                                               None) for x in private["library"]]))
+        else:
+            key, items = choice_items(view)
+            if items:
+                sections.append((f"turn.hand.{key.split('.')[-1]}", items))
+    lead = view.get("leaders")
+    if lead:
+        mine = private.get("leaders") or {}
+        if mine.get("draw"):
+            sections.append(("turn.hand.drawn", [_any_item(str(x)) for x in mine["draw"]]))
+        hand = list((lead.get("players") or [{}, {}])[seat].get("hand") or [])
+        if hand:
+            sections.append(("turn.hand.leaders", [_any_item(str(x)) for x in hand]))
+    plots = ((private.get("agora") or {}).get("plots")) or []
+    if plots:
+        sections.append(("turn.hand.plots", [("plot", str(x), (70, 34, 40), None)
+                                             for x in plots if x]))
+    return sections
+
+
+def _any_item(cid: str) -> Item:
+    try:
+        comp = component(cid)
+    except KeyError:
+        return ("plot", cid, MUTED, None)
+    kind = str(comp.get("kind") or "card")
+    if kind == "leader":
+        return ("leader", cid, (120, 104, 80), int((comp.get("cost") or {}).get("coins", 0)))
+    return (kind, cid, card_colour(comp.get("colour")), None)
+
+
+def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
+    """The viewer's own picture, landscape like the turn picture: their numbers, what they
+    choose among now with their own prices (or the Great Library's drawn tokens), their
+    leaders and conspiracies (with the options), their wonders and production."""
+    viewer = view.get("viewer")
+    if viewer is None:
+        raise ValueError("hand() needs a seat's view, not the public one")
+    seat = int(viewer)
+    player = _players(view)[seat]
+    colour = seat_colour(seat)
+    img = Image.new("RGB", (W, H), PAPER)
+    d = ImageDraw.Draw(img)
+    head = 76
+    d.rectangle((0, 0, W, head), fill=tint(colour, 0.75))
+    d.rectangle((0, head - 5, W, head), fill=colour)
+    x = W - M - 4
+    for value, piece in ((_total(player), icons.laurel(42)),
+                         (int(player.get("coins") or 0), icons.coin(40))):
+        vw = text_line(d, (x, head / 2 - 2), str(value), 32, bold=True, anchor="rm")
+        paste(img, piece, (x - vw - 6 - piece.width, head / 2 - 2 - piece.height / 2))
+        x -= vw + 6 + piece.width + 24
+    badge_line(img, (M + 4, head / 2 - 2), t("hand.title", locale, name=NAME_MARK), names, seat,
+               28, max_width=x - M - 14, min_ratio=ES / 28)
+    # left: what the viewer chooses among, and what only they hold
+    main = (M, head + 12, W - M - SIDE_W - 12, H - M)
+    parts.panel(img, main, 14, PANEL, colour, 3)
+    sections = _hand_sections(view, seat)
+    x0, y0, x1, y1 = main
+    pad = 14
+    if not sections:
+        draw_text(d, (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
+                  t("turn.hand.wait", locale), 22, bold=True, fill=MUTED)
+    room = (y1 - y0 - pad) / max(1, len(sections))
+    y = y0 + pad
+    for key, items in sections:
+        text_line(d, (x0 + pad, y + 14), t(key, locale, n=len(items)), 22, bold=True,
+                  fill=shade(colour, 0.4), max_width=x1 - x0 - 2 * pad)
+        _tiles(img, items, locale, (x0 + pad, y + 34, x1 - pad, y + room - 8))
+        y += room
+    _hand_side(img, view, player, locale, (W - M - SIDE_W, head + 12, W - M, H - M))
+    return img
+
+
+def _hand_side(img: Image.Image, view: Mapping[str, Any], player: Mapping[str, Any],
+               locale: str, box: Box) -> None:
+    """The viewer's wonders (built ones ticked) and production."""
+    x0, y0, x1, y1 = box
+    parts.panel(img, box, 14, PANEL, LINE, 2)
+    d = ImageDraw.Draw(img)
+    pad = 12
+    y = y0 + pad + 12
+    text_line(d, (x0 + pad, y), t("wonders", locale), 22, bold=True)
+    y += 30
+    for w in player.get("wonders") or []:
+        built = bool(w.get("built"))
+        fill = parts.WONDER_LIT if built else parts.WONDER_DIM
+        rounded(img, (x0 + pad, y, x1 - pad, y + 44), 8, fill, parts.WONDER_FRAME, 2)
+        label = name_of(str(w.get("id")), locale)
+        text_line(d, (x0 + pad + 10, y + 22), ("✓ " if built else "") + label, ES,
+                  bold=True, fill=INK if built else MUTED, max_width=x1 - x0 - 2 * pad - 20)
+        y += 50
+    if not player.get("wonders"):
+        text_line(d, (x0 + pad, y + 10), t("none", locale), ES, fill=MUTED)
+        y += 30
+    y += 8
+    text_line(d, (x0 + pad, y + 12), t("turn.production", locale), 22, bold=True)
+    y += 30
+    production = player.get("production") or {}
+    trade = player.get("trade") or {}
+    step = (x1 - x0 - 2 * pad) / len(parts.RESOURCES)
+    for k, res in enumerate(parts.RESOURCES):
+        rx = x0 + pad + k * step
+        n = int(production.get(res, 0))
+        tile = icons.resource_tile(res, 36)
+        paste(img, tile if n else parts.faded(tile, 0.35), (rx, y))
+        d.text((rx + 18, y + 52), str(n), font=font(22, True), fill=INK if n else MUTED,
+               anchor="mm")
+        if trade.get(res) is not None and y + 90 < y1:
+            with secondary():
+                paste(img, icons.coin(24, int(trade[res])), (rx + 6, y + 68))

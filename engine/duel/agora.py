@@ -319,8 +319,10 @@ def _remove(state: State, seat: int, move: moves.Move) -> list[Event]:
 
 
 def _skip(state: State, seat: int, move: moves.Move) -> list[Event]:
-    entry = _pop(state)
-    return [Event(Msg("duel.agora.log.skip", {"seat": seat_msg(seat), "what": Msg(f"duel.ask.{entry['phase']}")}))]
+    # the question passed, with its own parameters (a Politician's section and actions left)
+    what = Msg(f"duel.ask.{state['pending'][0]['phase']}", ask_params(state))
+    _pop(state)
+    return [Event(Msg("duel.agora.log.skip", {"seat": seat_msg(seat), "what": what}))]
 
 
 def _conspire(state: State, seat: int, move: moves.Move) -> list[Event]:

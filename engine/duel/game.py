@@ -161,6 +161,33 @@ class Duel(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
 
+    def score_lines(self, state: State) -> dict[int, Msg]:
+        """Each seat's public standing, read from the public view only (so nothing hidden can
+        leak): points, coins, shields, the military lead, and with the options the Senate
+        chambers controlled (Agora) and the leaders recruited (Leaders)."""
+        view = build_view(state, None)
+        pawn = int(view["military"]["pawn"])
+        lines: dict[int, Msg] = {}
+        for s in (0, 1):
+            player = view["players"][s]
+            ahead = pawn if s == 0 else -pawn
+            params: dict[str, Any] = {
+                "points": int(player["points"]["total"]),
+                "coins": int(player["coins"]),
+                "shields": int(view["military"]["shields"][s]),
+                "military": Msg("duel.score.military", {"n": ahead}) if ahead > 0 else "",
+                "senate": "",
+                "leaders": "",
+            }
+            if view.get("agora"):
+                params["senate"] = Msg("duel.score.senate", {"n": sum(
+                    1 for ch in view["agora"]["senate"] if ch.get("control") == s)})
+            if view.get("leaders"):
+                params["leaders"] = Msg("duel.score.leaders", {
+                    "n": len(view["leaders"]["players"][s]["recruited"])})
+            lines[s] = Msg("duel.score.line", params)
+        return lines
+
     def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
         """Only a move that turned no card up, drew nothing (progress tokens from the box, a new
         age's cards, the next wonders of the draft) and told nobody anything privately."""
@@ -466,6 +493,8 @@ def _do_destroy(state: State, seat: int, move: Move) -> list[Event]:
 def _do_start(state: State, seat: int, move: Move) -> list[Event]:
     chosen = move.seat
     state.update(phase="play", active=chosen, turn=chosen)
+    if chosen == seat:  # "bob lets bob begin" reads oddly: the chooser begins
+        return [Event(Msg("duel.log.start_self", {"seat": seat_msg(seat)}))]
     return [Event(Msg("duel.log.start", {"seat": seat_msg(seat), "first": seat_msg(chosen)}))]
 
 
