@@ -86,13 +86,13 @@ class Console:
                 continue  # in Discord only the acting player's own lines can be shown to them
             for line in lines:
                 self.say(f"  ({who.name} only) {self.t(line, info)}")
-        self.write(f"board-{info.id}-{info.version:04d}.png", report.board)
+        self.write(f"turn-{info.id}-{info.version:04d}.png", report.image)
         if report.outcome is not None:
             out = report.outcome
             for detail in out.details:
                 self.say("  " + self.t(detail, info))
             winners = ", ".join(info.names[s] for s in out.winners)
-            self.say(self.t(Msg("console.winners", {"winners": winners}), info))
+            self.say(self.t(Msg("console.winners", {"winners": winners, "n": len(out.winners)}), info))
             return
         for seat in report.to_act:
             ask = report.asks.get(seat.seat) if seat.seat is not None else None

@@ -164,7 +164,7 @@ async def bench(
                     started = time.perf_counter()
                     report = await service.act(channel, seat.user_id, text)
                     timings.append((time.perf_counter() - started) * 1000)
-                    largest = max(largest, len(report.board or b""))
+                    largest = max(largest, len(report.image or b""))
         finally:
             await store.close()
     timings.sort()

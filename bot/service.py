@@ -38,7 +38,10 @@ class ServiceError(Exception):
 
 
 class Renderer(Protocol):
-    def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes: ...
+    def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
+              outcome: Outcome | None = None) -> bytes: ...
+    def turn(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
+             before: dict[str, Any] | None = None, outcome: Outcome | None = None) -> bytes: ...
     def hand(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes: ...
 
 
@@ -52,10 +55,17 @@ class PillowRenderer:
 
         return animation(game_key, players, seed, options, actions, names, locale, fmt="gif")
 
-    def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes:
+    def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
+              outcome: Outcome | None = None) -> bytes:
         import render
 
-        return render.board_png(game_key, view, names, locale)
+        return render.board_png(game_key, view, names, locale, outcome)
+
+    def turn(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
+             before: dict[str, Any] | None = None, outcome: Outcome | None = None) -> bytes:
+        import render
+
+        return render.turn_png(game_key, view, names, locale, before, outcome)
 
     def hand(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes:
         import render
@@ -107,14 +117,16 @@ class GameInfo:
 
 @dataclass
 class Report:
-    """What a change produced, for the edge to show: log lines, the board, who acts next."""
+    """What a change produced, for the edge to show: log lines, the turn picture, the
+    standings, who acts next."""
 
     game: GameInfo
     public: list[Msg] = field(default_factory=list)
     private: dict[int, list[Msg]] = field(default_factory=dict)  # user id -> lines for them only
-    board: bytes | None = None
+    image: bytes | None = None  # the turn picture (render turn(): made for the inline preview)
     to_act: list[SeatInfo] = field(default_factory=list)
     asks: dict[int, Msg] = field(default_factory=dict)  # seat -> what that seat is asked
+    scores: dict[int, Msg] = field(default_factory=dict)  # seat -> its public standing
     notices: list[Notice] = field(default_factory=list)  # direct messages to send
     at: float = 0.0  # when the report was made (to show the clocks' time left)
 
@@ -190,7 +202,7 @@ class Service:
         self.renderer = renderer
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        self._boards: dict[tuple[int, int, str], bytes] = {}  # (game, version, locale) -> PNG
+        self._boards: dict[tuple[str, int, int, str], bytes] = {}  # (kind, game, version, locale)
         self._animations: dict[tuple[int, int, str], bytes] = {}  # the same -> GIF
 
     # --- catalogue -------------------------------------------------------------------------
@@ -403,7 +415,7 @@ class Service:
         if not stored:  # another process moved the game on since we loaded it
             raise ServiceError("error.stale")
         info = await self.info_by_id(row.id)
-        report = await self._report(info, game, state, events)
+        report = await self._report(info, game, state, events, before=row.state)
         report.notices = await self._notices(info, game, row.state, state)
         return report
 
@@ -478,7 +490,12 @@ class Service:
         return self._standing(info, get_game(info.game_key), row.state)
 
     async def board(self, channel_id: int, *, locale: str | None = None) -> tuple[GameInfo, bytes]:
+        """The complete board of the channel's game (running or the latest)."""
         info = await self.info(channel_id, live=False)
+        return await self.board_in(info.id, locale=locale)
+
+    async def board_in(self, game_id: int, *, locale: str | None = None) -> tuple[GameInfo, bytes]:
+        info = await self.info_by_id(game_id)
         row = await self.store.game(info.id)
         if row is None or row.state is None:
             raise ServiceError("error.not_started")
@@ -830,28 +847,49 @@ class Service:
     def _standing(self, info: GameInfo, game: Game, state: dict[str, Any]) -> Report:
         asks = game.prompt(state) if info.status == "active" else {}
         to_act = [s for seat in sorted(asks) if (s := info.user_of(seat)) is not None]
-        return Report(info, to_act=to_act, asks=asks, at=self.clock())
+        return Report(info, to_act=to_act, asks=asks, scores=game.score_lines(state),
+                      at=self.clock())
 
     async def _board(
         self, info: GameInfo, game: Game, state: dict[str, Any], locale: str | None = None,
     ) -> bytes:
+        """The complete board (the "Full board" button, /game board)."""
         if self.renderer is None:
             raise ServiceError("error.no_renderer")
+        renderer = self.renderer
+        view = game.view(state, None)
+        return await self._drawn("board", info, locale, lambda lang: renderer.board(
+            info.game_key, view, info.names, lang, info.outcome))
+
+    async def _turn_image(
+        self, info: GameInfo, game: Game, state: dict[str, Any], before: dict[str, Any] | None,
+    ) -> bytes:
+        """The turn picture of the turn post: `before` is the state before the latest action,
+        so the picture can show what it changed."""
+        if self.renderer is None:
+            raise ServiceError("error.no_renderer")
+        renderer = self.renderer
+        view = game.view(state, None)
+        previous = game.view(before, None) if before is not None else None
+        return await self._drawn("turn", info, None, lambda lang: renderer.turn(
+            info.game_key, view, info.names, lang, previous, info.outcome))
+
+    async def _drawn(self, kind: str, info: GameInfo, locale: str | None,
+                     draw: Callable[[str], bytes]) -> bytes:
+        """A picture of the game's current version, drawn in a worker thread once per locale."""
         locale = locale or info.locale
-        key = (info.id, info.version, locale)
+        key = (kind, info.id, info.version, locale)
         cached = self._boards.get(key)
         if cached is None:
-            view = game.view(state, None)
-            cached = await asyncio.to_thread(
-                self.renderer.board, info.game_key, view, info.names, locale,
-            )
-            if len(self._boards) > 256:  # a small memo: the latest board of the busy games
+            cached = await asyncio.to_thread(draw, locale)
+            if len(self._boards) > 256:  # a small memo: the latest pictures of the busy games
                 self._boards.pop(next(iter(self._boards)))
             self._boards[key] = cached
         return cached
 
     async def _report(
         self, info: GameInfo, game: Game, state: dict[str, Any], events: Sequence[Event],
+        before: dict[str, Any] | None = None,
     ) -> Report:
         report = self._standing(info, game, state)
         for event in events:
@@ -864,7 +902,7 @@ class Service:
         if info.outcome is not None:
             report.public.append(info.outcome.reason)
         if self.renderer is not None:
-            report.board = await self._board(info, game, state)
+            report.image = await self._turn_image(info, game, state, before)
         return report
 
 

@@ -8,7 +8,8 @@ A template is a `str.format` string, or `{"one": ..., "other": ...}` chosen by t
 Plurals follow each language's CLDR rules (through Babel): in French 0 and 1 take the singular
 ("0 pièce", "1 pièce", "2 pièces"), in English only 1 does ("0 coins"). Inside a template,
 `{n|coin|coins}` is the word for the number in param `n`: the first form for CLDR's "one", the
-second for every other category. Never write "coin(s)".
+second for every other category. Never write "coin(s)". In a `{"one", "other"}` template, a
+"one" form that does not write `{n}` ("Pay 1 coin") serves exactly 1 only.
 """
 
 from __future__ import annotations
@@ -103,6 +104,17 @@ def _plurals(template: str, params: Mapping[str, Any], locale: str) -> str:
     return _PLURAL.sub(form, template)
 
 
+def _plural_form(forms: Mapping[str, str], n: Any, locale: str) -> str:
+    """The form of a `{"one": ..., "other": ...}` template for the number `n`. A "one" form
+    that does not write `{n}` names exactly one ("Pay 1 coin"), so it serves n == 1 only; the
+    other numbers of CLDR's "one" category (French 0) take "other" there."""
+    category = plural_category(n, locale)
+    form = forms.get(category)
+    if category == "one" and form is not None and "{n}" not in form and n != 1:
+        form = None
+    return form if form is not None else forms.get("other", "")
+
+
 def _seat_name(n: int, names: Sequence[str]) -> str:
     return names[n] if 0 <= n < len(names) else f"#{n + 1}"
 
@@ -124,8 +136,7 @@ def translate(msg: Msg, locale: str = DEFAULT_LOCALE, names: Sequence[str] = ())
     template = _template(msg.key, locale)
     params = {k: _param(v, locale, names) for k, v in msg.params.items()}
     if isinstance(template, dict):
-        category = plural_category(params.get("n", 0), locale)
-        template = template.get(category) or template.get("other", "")
+        template = _plural_form(template, params.get("n", 0), locale)
     template = _plurals(str(template), params, locale)
     try:
         return template.format_map(params)

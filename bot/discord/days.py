@@ -118,7 +118,7 @@ async def vacation(interaction: discord.Interaction, days: int) -> None:
         prefs, notices = await service.vacation(interaction.user.id, days)
         await send_notices(interaction.client, service, notices)
         if prefs.vacation_until:
-            await tell(interaction, t("discord.vacation.away", locale, days=days,
+            await tell(interaction, t("discord.vacation.away", locale, days=f"{days:g}",
                                       until=f"<t:{int(prefs.vacation_until)}:f>", n=len(notices)))
         else:
             await tell(interaction, t("discord.vacation.back", locale, n=len(notices)))

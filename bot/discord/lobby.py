@@ -60,7 +60,7 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
     essential, useful = permissions.missing(interaction)
     if essential:  # no database yet: answering at once is within the 3 seconds
         await tell(interaction, t("discord.perm.refused", locale,
-                                  missing=permissions.names(essential, locale)))
+                                  missing=permissions.names(essential, locale), n=len(essential)))
         return
     if not await think(interaction):
         return

@@ -12,8 +12,8 @@ import discord
 
 from bot import menu
 from bot.discord.i18n import clip, t, user_locale
-from bot.discord.posting import ask_lines, result_lines
 from bot.discord.replies import refusals, service_of, tell, think
+from bot.discord.turnpost import ask_lines, result_lines
 from bot.discord.views import log_view, play_view
 from bot.service import GameInfo, HandReport, LogPage, ServiceError
 from engine.i18n import action_label, translate
@@ -104,12 +104,22 @@ async def status(interaction: discord.Interaction) -> None:
 
 
 async def board(interaction: discord.Interaction) -> None:
+    """/game board: the complete board of the channel's game, for the caller's eyes."""
+    await full_board(interaction, None)
+
+
+async def full_board(interaction: discord.Interaction, game_id: int | None) -> None:
+    """/game board and the Full board button: the complete board (the turn post shows a
+    summary made for the channel's preview), ephemeral, in the reader's language."""
     if not await think(interaction):
         return
     async with refusals(interaction):
         service = service_of(interaction)
         locale = user_locale(interaction)
-        info, png = await service.board(interaction.channel_id or 0, locale=locale)
+        if game_id is None:
+            info, png = await service.board(interaction.channel_id or 0, locale=locale)
+        else:
+            info, png = await service.board_in(game_id, locale=locale)
         await tell(interaction, t("discord.board.caption", locale,
                                   game=game_name(info.game_key, locale), version=info.version),
                    file=discord.File(io.BytesIO(png), filename="board.png"))

@@ -1,9 +1,10 @@
-"""The turn message: after every change (start, move, resignation) ONE post in the game's channel.
+"""The turn post: after every change (start, move, resignation) ONE post in the game's channel.
 
-It holds the turn's public log lines, the board as board.png, and either a line mentioning each
-player who must act now with what they are asked, or the result. While the game runs it carries
-the two persistent buttons (My hand, Play). Everything is written in the game's locale; private
-lines never come here (they go to the acting user's ephemeral answer).
+It is a Components V2 layout (bot/discord/turnpost.py): the turn's public log lines, the turn
+picture, each player's standing, and who must act now with their clock (or the result), then the
+buttons (My hand, Play, Full board). Everything is written in the game's locale; private lines
+never come here (they go to the acting user's ephemeral answer). Only the newest turn post keeps
+its buttons: posting one takes them off the one before.
 """
 
 from __future__ import annotations
@@ -16,16 +17,15 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.clock import duration
 from bot.discord.i18n import clip, t, user_locale
 from bot.discord.replies import done, tell
-from bot.discord.views import turn_view
+from bot.discord.turnpost import IMAGE, turn_layout, without_buttons
 from bot.service import GameInfo, Report, Service
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)
 
-LIMIT = 2000  # characters in a message's content
+LIMIT = 2000  # characters in a (plain, not Components V2) message's content
 
 
 def channel_of(client: discord.Client, info: GameInfo) -> discord.abc.Messageable:
@@ -36,73 +36,12 @@ def channel_of(client: discord.Client, info: GameInfo) -> discord.abc.Messageabl
     return client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
 
 
-def ask_lines(report: Report, locale: str) -> list[str]:
-    """A line per player asked to act: who (mentioned), what, and their clock's time left."""
+def overtaken_text(report: Report, intro: Sequence[str] = ()) -> str:
+    """A turn whose post comes after a later one (simultaneous moves): its log lines only, as a
+    plain message, since its picture, buttons and "who acts" would be out of date."""
     info = report.game
-    lines = []
-    for seat in report.to_act:
-        ask = report.asks.get(seat.seat) if seat.seat is not None else None
-        text = translate(ask, locale, info.names) if ask is not None else t("discord.turn.your_turn", locale)
-        line = t("discord.turn.ask", locale, who=f"<@{seat.user_id}>", ask=text)
-        clock = info.clocks[seat.seat] if seat.seat is not None and seat.seat < len(info.clocks) else None
-        left = clock.left(report.at) if clock is not None else None
-        if left is not None:
-            key = "discord.turn.clock" if clock.running_since is not None else "discord.turn.paused"
-            line += " " + t(key, locale, left=duration(left))
-        lines.append(line)
-    return lines
-
-
-def result_lines(info: GameInfo, locale: str) -> list[str]:
-    """Winners, scores and the score details of a finished game (its reason is in the log)."""
-    outcome = info.outcome
-    if outcome is None:
-        return []
-    names = info.names
-    winners = [names[s] for s in outcome.winners if 0 <= s < len(names)]
-    lines = [t("discord.result.winners", locale, n=len(winners), names=", ".join(winners))]
-    if outcome.scores is not None:
-        ranked = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])  # type: ignore[index]
-        scores = " · ".join(f"{names[s]} {outcome.scores[s]}" for s in ranked if s < len(names))
-        lines.append(t("discord.result.scores", locale, scores=scores))
-    lines.extend(translate(d, locale, names) for d in outcome.details)
-    return lines
-
-
-def fit(log_lines: Sequence[str], tail: Sequence[str], locale: str, limit: int = LIMIT) -> str:
-    """The log lines then the tail, within `limit` characters: log lines that do not fit are
-    replaced by a pointer to /game log; the tail (who acts, the result) is kept whole."""
-    end = "\n".join(tail)
-    more = t("discord.turn.more", locale)
-    room = limit - len(end) - (2 if end else 0)
-    kept: list[str] = []
-    used = 0
-    for index, line in enumerate(log_lines):
-        cost = len(line) + (1 if kept else 0)
-        rest = len(log_lines) - index - 1
-        reserve = len(more) + 1 if rest else 0
-        if used + cost + reserve > room:
-            if used + len(more) + 1 > room:  # not even the pointer fits beside what we kept
-                kept = kept[:-1]
-            kept.append(more)
-            break
-        kept.append(line)
-        used += cost
-    head = "\n".join(kept)
-    return clip("\n\n".join(part for part in (head, end) if part), limit)
-
-
-def turn_text(report: Report, intro: Sequence[str] = ()) -> str:
-    info = report.game
-    locale = info.locale
-    log_lines = [*intro, *(translate(m, locale, info.names) for m in report.public)]
-    if info.outcome is not None:
-        tail = result_lines(info, locale)
-    elif info.status == "abandoned":
-        tail = [t("discord.result.abandoned", locale)]
-    else:
-        tail = ask_lines(report, locale)
-    return fit(log_lines, tail, locale)
+    lines = [*intro, *(translate(m, info.locale, info.names) for m in report.public)]
+    return clip("\n".join(lines), LIMIT) or t("discord.turn.more", info.locale)
 
 
 # One post at a time per game (and client): two players answering at once must not both take
@@ -127,16 +66,14 @@ async def post_turn(
     async with _lock(client, info.id):
         posted = await service.store.messages(info.id, "turn")
         overtaken = bool(posted) and posted[-1][3] > info.version
-        kwargs: dict = {}
-        if overtaken:
-            report = Report(info, public=report.public)
-        else:
-            if report.board is not None:
-                kwargs["file"] = discord.File(io.BytesIO(report.board), filename="board.png")
-            if info.status == "active":
-                kwargs["view"] = turn_view(info.id, info.locale)
         try:
-            message = await channel_of(client, info).send(turn_text(report, intro), **kwargs)
+            if overtaken:
+                message = await channel_of(client, info).send(overtaken_text(report, intro))
+            else:
+                kwargs: dict = {"view": turn_layout(report, intro, image=report.image is not None)}
+                if report.image is not None:
+                    kwargs["file"] = discord.File(io.BytesIO(report.image), filename=IMAGE)
+                message = await channel_of(client, info).send(**kwargs)
         except discord.HTTPException as error:  # typically a permission taken away since
             log.warning("could not post the turn message of game %s: %s", info.id, error)
             return None
@@ -174,9 +111,14 @@ async def retire_buttons(client: discord.Client, service: Service, game_id: int)
     if not posted:
         return
     message_id, channel_id, _kind, _version = posted[-1]
-    message = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    partial = client.get_partial_messageable(channel_id).get_partial_message(message_id)
     try:
-        await message.edit(view=None)
+        message = await partial.fetch()
+        if message.flags.components_v2:
+            # view=None would leave a Components V2 message blank: rebuild it without its row.
+            await message.edit(view=without_buttons(message))
+        else:  # a turn message posted before turn posts were layouts
+            await message.edit(view=None)
     except discord.HTTPException:
         log.debug("could not retire the buttons of message %s", message_id)
 

@@ -8,6 +8,7 @@ options, a message holds at most 5 rows of components, and a label at most 80 ch
 option's label and description 100).
 
     tabula:hand:<game>                       My hand (ephemeral hand image, text, legal actions)
+    tabula:board:<game>                      Full board (the complete board, ephemeral)
     tabula:play:<game>                       Play (opens the ephemeral choice menu)
     tabula:pick:<game>:<version>:<prefix>    the menu's select; its option values are item indices
     tabula:page:<game>:<version>:<page>:<prefix>   previous / next page of a long menu
@@ -37,12 +38,15 @@ OPTIONS = 25  # options in one select
 BUTTON_LABEL = 80  # characters
 
 
-def turn_view(game_id: int, locale: str) -> discord.ui.View:
-    """The buttons under a turn message, labelled in the game's language."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(HandButton.make(game_id, t("discord.button.hand", locale)))
-    view.add_item(PlayButton.make(game_id, t("discord.button.play", locale)))
-    return view
+def turn_row(game_id: int, locale: str, *, playing: bool = True) -> discord.ui.ActionRow:
+    """The buttons of a turn post (a Components V2 layout's action row), in the game's
+    language: My hand and Play while the game runs, and the complete board one tap away."""
+    row: discord.ui.ActionRow = discord.ui.ActionRow()
+    if playing:
+        row.add_item(HandButton.make(game_id, t("discord.button.hand", locale)))
+        row.add_item(PlayButton.make(game_id, t("discord.button.play", locale)))
+    row.add_item(BoardButton.make(game_id, t("discord.button.board", locale)))
+    return row
 
 
 def play_view(game_id: int, locale: str) -> discord.ui.View:
@@ -74,6 +78,33 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tabula:ha
         from bot.discord import looking
 
         await looking.show_hand(interaction, self.game_id)
+
+
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tabula:board:(?P<game>[0-9]+)"):
+    """The complete board, shown only to whoever clicks (the turn post shows a summary)."""
+
+    def __init__(self, button: discord.ui.Button, game_id: int) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    def make(cls, game_id: int, label: str) -> BoardButton:
+        button: discord.ui.Button = discord.ui.Button(
+            label=clip(label, BUTTON_LABEL), emoji="🗺️", style=discord.ButtonStyle.secondary,
+            custom_id=f"tabula:board:{game_id}",
+        )
+        return cls(button, game_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> BoardButton:
+        return cls(item, int(match["game"]))  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import looking
+
+        await looking.full_board(interaction, self.game_id)
 
 
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tabula:play:(?P<game>[0-9]+)"):
@@ -254,7 +285,7 @@ def log_view(game_id: int, page: int, pages: int) -> discord.ui.View | None:
     return view
 
 
-DYNAMIC_ITEMS = (HandButton, PlayButton, PickSelect, PageButton, BackButton, TimeoutButton,
+DYNAMIC_ITEMS = (HandButton, BoardButton, PlayButton, PickSelect, PageButton, BackButton, TimeoutButton,
                  LogButton)
 
 

@@ -67,15 +67,19 @@ class Call:
 
     @property
     def content(self) -> str:
+        """What a reader reads: the content, then a Components V2 layout's text displays."""
         body = self.body if isinstance(self.body, dict) else {}
         data = body.get("data") if "type" in body and "data" in body else body
-        return (data or {}).get("content") or ""
+        parts = [(data or {}).get("content") or ""]
+        parts += [c["content"] for c in _walk((data or {}).get("components") or [])
+                  if c.get("type") == 10]
+        return "\n".join(p for p in parts if p)
 
     def custom_ids(self) -> list[str]:
         body = self.body if isinstance(self.body, dict) else {}
         data = body.get("data") if "type" in body and "data" in body else body
-        return [c["custom_id"] for row in (data or {}).get("components") or []
-                for c in row.get("components", []) if "custom_id" in c]
+        return [c["custom_id"] for c in _walk((data or {}).get("components") or [])
+                if "custom_id" in c]
 
 
 @dataclass
@@ -162,6 +166,10 @@ class FakeDiscord:
             return self._store(int(match[1]), call.body, call.files)
         if m == "PATCH" and (match := re.fullmatch(r"/channels/\d+/messages/(\d+)", p)):
             return self._edit(int(match[1]), call)
+        if m == "GET" and (match := re.fullmatch(r"/channels/\d+/messages/(\d+)", p)):
+            if int(match[1]) not in self.messages:
+                raise discord.NotFound(_Response(404), {"code": 10008, "message": "Unknown Message"})
+            return dict(self.messages[int(match[1])])
         if m == "POST" and re.fullmatch(r"/channels/\d+/threads", p):  # a thread for a game
             thread = thread_channel(self.snowflake())
             thread["name"] = (call.body or {}).get("name", "")
@@ -263,6 +271,15 @@ class _Response:
     def __init__(self, status: int) -> None:
         self.status = status
         self.reason = "Forbidden"
+
+
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, nested ones (a Components V2 layout's containers and rows) included."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        found.append(component)
+        found += _walk(component.get("components") or [])
+    return found
 
 
 def _payload_json(form: Any) -> Any:
@@ -430,7 +447,7 @@ class Harness:
     async def click(self, who: dict[str, Any], message: dict[str, Any], custom_id: str,
                     values: list[str] | None = None, **extra: Any) -> Sent:
         """A click on a component of a stored message (a button, or a select with `values`)."""
-        component = next(c for row in message["components"] for c in row["components"]
+        component = next(c for c in _walk(message["components"])
                          if c.get("custom_id") == custom_id)
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if values is not None:
@@ -462,3 +479,23 @@ def _ours(task: asyncio.Task[Any]) -> bool:
     name = task.get_name()
     return (name == "CommandTree-invoker" or name.startswith("discord-ui-dynamic-item")
             or name.startswith("discord-ui-view-dispatch") or name.startswith("discord.py: "))
+
+
+# --- reading stored messages as a reader does ---------------------------------------------------
+
+
+def text_of(message: dict[str, Any]) -> str:
+    """A stored message's text: its content, then a Components V2 layout's text displays."""
+    parts = [message.get("content") or ""]
+    parts += [c["content"] for c in _walk(message.get("components") or []) if c.get("type") == 10]
+    return "\n".join(p for p in parts if p)
+
+
+def buttons_of(message: dict[str, Any]) -> list[str]:
+    """The custom ids of a stored message's buttons and selects, wherever they are nested."""
+    return [c["custom_id"] for c in _walk(message.get("components") or []) if "custom_id" in c]
+
+
+def play_of(message: dict[str, Any]) -> str:
+    """The custom id of a turn post's Play button."""
+    return next(c for c in buttons_of(message) if c.startswith("tabula:play:"))

@@ -40,7 +40,8 @@ def test_command_names_are_the_catalogues_and_french_names_are_valid() -> None:
     for path in paths:
         key = "discord.cmd." + path.replace(" ", ".") + ".name"
         assert en[key] == path.split()[-1]
-        assert re.fullmatch(r"[-_a-z0-9]{1,32}", str(fr[key])), fr[key]
+        # Discord's naming rule: ^[-_\p{L}\p{N}...]{1,32}$, lower case (accents are letters)
+        assert re.fullmatch(r"[-_\w]{1,32}", str(fr[key])) and fr[key] == fr[key].lower(), fr[key]
     for key, text in {**en, **fr}.items():
         if key.startswith("discord.cmd.") and key.endswith(".desc"):
             assert 1 <= len(str(text)) <= 100, key
@@ -55,3 +56,32 @@ def test_every_command_and_parameter_has_an_english_description() -> None:
         for parameter in getattr(command, "parameters", []):
             assert not parameter.description.startswith("discord."), parameter.name
             assert parameter.description != "…"
+
+
+def test_localized_command_and_option_names_are_unique_at_their_level() -> None:
+    """Discord refuses two siblings that a client would show with the same name (`/partie
+    annuler` once named both abandon and undo); checked in every language we send."""
+    from tests.standin.validate import unique_names
+
+    def level(items: list, locale: str) -> list[str]:
+        return [str(_catalogue(locale)["discord.cmd." + i.qualified_name.replace(" ", ".")
+                                        + ".name"]) for i in items]
+
+    def option_names(command: object, locale: str) -> list[str]:
+        base = "discord.cmd." + command.qualified_name.replace(" ", ".")  # type: ignore[attr-defined]
+        return [str(_catalogue(locale).get(f"{base}.{p.name}.name", p.name))
+                for p in getattr(command, "parameters", [])]
+
+    for locale in ("en", "fr"):
+        tops = build_commands()
+        assert len(set(level(tops, locale))) == len(tops), locale
+        for top in tops:
+            subs = list(getattr(top, "commands", []))
+            names = level(subs, locale)
+            assert len(set(names)) == len(names), (locale, sorted(names))
+            for command in [top, *subs]:
+                found = option_names(command, locale)
+                assert len(set(found)) == len(found), (locale, command.qualified_name, found)
+    # and the stand-in refuses what Discord refuses
+    assert unique_names([{"name": "undo", "name_localizations": {"fr": "annuler"}},
+                         {"name": "abandon", "name_localizations": {"fr": "annuler"}}], "x")

@@ -11,7 +11,7 @@ import pytest
 from bot.discord.notify import Ticker
 from bot.service import Service
 from tests.discord.conftest import ALICE, BOB, EVE, on_turn, start_game, waiting
-from tests.discord.fake_discord import CHANNEL_ID, Harness
+from tests.discord.fake_discord import CHANNEL_ID, Harness, text_of
 
 
 def _ids(message: dict) -> list[str]:
@@ -57,7 +57,9 @@ async def test_mine_notify_and_vacation_answer_privately(discord_: Harness, serv
     assert "waiting on you" in mine.text() and f"<#{CHANNEL_ID}>" in mine.text()
     assert "left" in mine.text()  # the clock
     status = await discord_.slash(player, "game", "status")
-    assert re.search(r"⏱ (3d|2d23h) left", status.text()), status.text()  # daily: 3 days
+    # The clock as a Discord timestamp: the deadline itself, three days on (daily pace).
+    [deadline] = [int(x) for x in re.findall(r"<t:(\d+):R>", status.text())]
+    assert abs(deadline - (service.clock() + 3 * 86400)) < 120, status.text()
     assert "no game" in (await discord_.slash(EVE, "game", "mine")).text()
     shown = await discord_.slash(player, "game", "notify", dm=True, reminder_hours=6)
     assert "Direct message on your turn: yes" in shown.text() and "6h" in shown.text()
@@ -103,8 +105,8 @@ async def test_a_run_out_clock_asks_the_others_with_buttons(discord_: Harness, s
     await discord_.click(other, post, buttons[0])  # skip: "pass" is played for them
     assert discord_.fake.messages[int(post["id"])]["components"] == []
     turn = discord_.fake.last_post()
-    assert "had the rules' default move played for them" in turn["content"]
-    assert "pass" not in turn["content"].split("\n")[0]  # the move itself is told privately
+    assert "had the rules' default move played for them" in text_of(turn)
+    assert "pass" not in text_of(turn).split("\n")[1]  # the log line: the move is told privately
     assert [u["id"] for u in await on_turn(service)] == [other["id"]]
 
 

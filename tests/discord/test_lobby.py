@@ -15,6 +15,7 @@ from tests.discord.fake_discord import (
     MANAGER_PERMS,
     THREAD_ID,
     Harness,
+    buttons_of,
     thread_channel,
 )
 
@@ -60,9 +61,10 @@ async def test_a_game_is_opened_joined_and_started(discord_: Harness, service: S
     assert "The game begins." in turn.content
     assert turn.body["allowed_mentions"] == {"parse": ["users"]}  # type: ignore[index]
     [(name, png)] = turn.files
-    assert name == "board.png"
+    assert name == "turn.png" and turn.flags & (1 << 15)  # a Components V2 layout
     assert Image.open(io.BytesIO(png)).format == "PNG"
-    assert turn.custom_ids() == [f"tabula:hand:{info.id}", f"tabula:play:{info.id}"]
+    assert turn.custom_ids() == [f"tabula:hand:{info.id}", f"tabula:play:{info.id}",
+                                 f"tabula:board:{info.id}"]
     recorded = await service.store.messages(info.id, "turn")
     assert [m[0] for m in recorded] == [int(turn.result["id"])]
 
@@ -155,10 +157,10 @@ async def test_only_the_creator_or_a_manager_abandons(discord_: Harness, service
     refused = await discord_.slash(BOB, "game", "abandon")
     assert refused.followups[0].ephemeral and "Only the player who created" in refused.followups[0].content
     turn_message = discord_.fake.last_post()
-    assert turn_message["components"]
+    assert buttons_of(turn_message)
     await discord_.slash(CAROL, "game", "abandon", permissions=MANAGER_PERMS)
     assert "was cancelled by **Carol**" in discord_.fake.channel_posts()[-1].content
-    assert turn_message["components"] == []  # the old buttons were taken off
+    assert not buttons_of(turn_message)  # the old buttons were taken off
     assert (await service.info(CHANNEL_ID, live=False)).status == "abandoned"
 
 

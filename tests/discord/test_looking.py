@@ -8,7 +8,7 @@ from PIL import Image
 
 from bot.service import Service
 from tests.discord.conftest import ALICE, BOB, EVE, on_turn, start_game
-from tests.discord.fake_discord import CHANNEL_ID, Harness
+from tests.discord.fake_discord import CHANNEL_ID, Harness, buttons_of
 
 
 async def test_status_in_the_lobby_and_during_the_game(discord_: Harness, service: Service) -> None:
@@ -35,6 +35,21 @@ async def test_board_is_an_ephemeral_png(discord_: Harness) -> None:
     assert Image.open(io.BytesIO(answer.files[0][1])).format == "PNG"
 
 
+async def test_the_full_board_button_shows_the_complete_board_to_whoever_clicks(
+    discord_: Harness,
+) -> None:
+    """The turn post shows a picture made for the channel's preview; the complete board is one
+    tap away, privately, in the clicker's language, for anyone (it is public information)."""
+    await start_game(discord_)
+    turn = discord_.fake.last_post()
+    board_id = next(c for c in buttons_of(turn) if c.startswith("tabula:board:"))
+    sent = await discord_.click(EVE, turn, board_id, locale="fr")
+    [answer] = sent.followups
+    assert answer.ephemeral and answer.files[0][0] == "board.png"
+    assert "le plateau après le coup" in answer.content
+    assert Image.open(io.BytesIO(answer.files[0][1])).format == "PNG"
+
+
 async def test_hand_command_matches_the_button(discord_: Harness, service: Service) -> None:
     await start_game(discord_)
     [player] = await on_turn(service)
@@ -53,7 +68,7 @@ async def test_a_game_played_to_its_end(discord_: Harness, service: Service) -> 
     final = discord_.fake.channel_posts()[-1]
     assert "reaches the goal" in final.content
     assert "🏆 Winner:" in final.content and "Scores: " in final.content
-    assert final.custom_ids() == []
+    assert [c.split(":")[1] for c in final.custom_ids()] == ["board"]  # no hand, no play
     info = await service.info(CHANNEL_ID, live=False)
     assert info.status == "finished"
     status = await discord_.slash(BOB, "game", "status")

@@ -11,7 +11,7 @@ from bot.discord import TabulaBot
 from bot.discord.posting import post_turn
 from bot.service import Service
 from tests.discord.conftest import ALICE, BOB, EVE, on_turn, start_game, waiting
-from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, Harness
+from tests.discord.fake_discord import CHANNEL_ID, FakeDiscord, Harness, buttons_of, play_of
 
 
 async def test_autocomplete_suggests_at_most_25_legal_actions(discord_: Harness, service: Service) -> None:
@@ -64,12 +64,12 @@ async def test_a_move_posts_the_turn_and_keeps_private_lines_private(
     assert f"{player['global_name']} adds 2." in turn.content
     [nxt] = await on_turn(service)
     assert f"<@{nxt['id']}>" in turn.content and nxt != player
-    assert turn.files[0][0] == "board.png"
+    assert turn.files[0][0] == "turn.png"
     assert "secret" not in turn.content  # the private line...
     [ack] = sent.followups
     assert ack.ephemeral and "You played: **add 2**" in ack.content
     assert "Psst: your secret number is" in ack.content  # ...went to the player alone
-    assert before["components"] == []  # the previous turn message lost its buttons
+    assert not buttons_of(before)  # the previous turn message lost its buttons
 
 
 async def test_garbage_is_refused_with_a_translated_ephemeral_error(
@@ -107,7 +107,7 @@ async def test_someone_not_seated_is_told_so(discord_: Harness) -> None:
     sent = await discord_.slash(EVE, "game", "hand")
     assert sent.followups[0].ephemeral and "not a player" in sent.followups[0].content
     turn = discord_.fake.last_post()
-    info_id = turn["components"][0]["components"][1]["custom_id"]
+    info_id = play_of(turn)
     sent = await discord_.click(EVE, turn, info_id)
     assert sent.callback.ephemeral
     assert sent.followups[0].ephemeral and "not a player" in sent.followups[0].content
@@ -119,7 +119,7 @@ async def test_my_hand_is_an_ephemeral_picture_with_the_play_button(
     await start_game(discord_)
     [player] = await on_turn(service)
     turn = discord_.fake.last_post()
-    hand_id, play_id = (c["custom_id"] for c in turn["components"][0]["components"])
+    hand_id, play_id, _board_id = buttons_of(turn)
     sent = await discord_.click(player, turn, hand_id, locale="fr")
     assert sent.callback.body == {"type": 5, "data": {"flags": 64}}
     [answer] = sent.followups
@@ -141,7 +141,7 @@ async def test_the_play_menu_walks_to_a_trade_and_a_double_click_is_stale(
     await start_game(discord_)
     [player] = await on_turn(service)
     turn = discord_.fake.last_post()
-    play_id = turn["components"][0]["components"][1]["custom_id"]
+    play_id = play_of(turn)
     opened = await discord_.click(player, turn, play_id)
     [menu_call] = opened.followups
     assert menu_call.ephemeral
@@ -194,7 +194,7 @@ async def test_long_menus_have_pages_and_a_way_back(discord_: Harness, service: 
     await start_game(discord_)
     [player] = await on_turn(service)
     turn = discord_.fake.last_post()
-    opened = await discord_.click(player, turn, turn["components"][0]["components"][1]["custom_id"])
+    opened = await discord_.click(player, turn, play_of(turn))
     menu = discord_.fake.message_of(opened.followups[0])
     select = menu["components"][0]["components"][0]
     await discord_.click(player, menu, select["custom_id"], values=["1"])  # pick …
@@ -217,7 +217,7 @@ async def test_someone_waiting_is_told_there_is_nothing_to_play(
     await start_game(discord_)
     idle = await waiting(service)
     turn = discord_.fake.last_post()
-    sent = await discord_.click(idle, turn, turn["components"][0]["components"][1]["custom_id"],
+    sent = await discord_.click(idle, turn, play_of(turn),
                                 locale="fr")
     assert sent.followups[0].ephemeral and "rien à faire" in sent.followups[0].content
 
@@ -242,7 +242,7 @@ async def test_buttons_work_after_a_restart(discord_: Harness, service: Service,
     restarted = Harness(bot, fake)
     await restarted.login()
     try:
-        sent = await restarted.click(player, turn, turn["components"][0]["components"][1]["custom_id"])
+        sent = await restarted.click(player, turn, play_of(turn))
         menu = fake.message_of(sent.followups[0])
         assert menu["components"][0]["components"][0]["options"][0]["label"] == "add …"
         sent = await restarted.click(player, menu, menu["components"][0]["components"][0]["custom_id"],
@@ -260,8 +260,8 @@ async def test_resigning_ends_the_game_for_everyone(discord_: Harness, service: 
     sent = await discord_.slash(BOB, "game", "resign")
     final = discord_.fake.channel_posts()[-1]
     assert "Bob resigned" in final.content and "🏆 Winner: **Alice**" in final.content
-    assert final.custom_ids() == []  # no buttons once over
-    assert before["components"] == []
+    assert final.custom_ids() == ["tabula:board:1"]  # only the complete board once over
+    assert not buttons_of(before)
     assert not sent.followups  # the public post says it all
     after = await discord_.slash(ALICE, "move", action="add 1")
     assert after.followups[0].ephemeral and "game" in after.followups[0].content
@@ -271,7 +271,7 @@ async def test_two_clicks_at_once_play_once(discord_: Harness, service: Service)
     await start_game(discord_)
     [player] = await on_turn(service)
     turn = discord_.fake.last_post()
-    opened = await discord_.click(player, turn, turn["components"][0]["components"][1]["custom_id"])
+    opened = await discord_.click(player, turn, play_of(turn))
     menu = discord_.fake.message_of(opened.followups[0])
     select = menu["components"][0]["components"][0]
     version = (await service.info(CHANNEL_ID)).version
@@ -299,4 +299,4 @@ async def test_a_post_overtaken_by_a_later_move_has_no_buttons(
     late = discord_.fake.channel_posts()[-1]
     assert f"{first['global_name']} plays pass." in late.content
     assert late.custom_ids() == [] and "<@" not in late.content and not late.files
-    assert newest["components"]  # the newest turn message keeps its buttons
+    assert buttons_of(newest)  # the newest turn message keeps its buttons

@@ -15,7 +15,7 @@ from PIL import Image
 from bot import menu
 from bot.service import PillowRenderer, Service
 from tests.discord.conftest import ALICE, BOB, CAROL, PLAYERS, on_turn, start_game
-from tests.discord.fake_discord import CHANNEL_ID, Harness
+from tests.discord.fake_discord import CHANNEL_ID, Harness, play_of
 
 pytest.importorskip("engine.respublica")
 
@@ -31,7 +31,7 @@ async def walk_menu(h: Harness, service: Service, who: dict[str, Any], target: s
     """Click through the Play menu of the latest turn message to play `target`, option by
     option, as a player would; returns the menu message."""
     turn = h.fake.last_post()
-    play_id = turn["components"][0]["components"][1]["custom_id"]
+    play_id = play_of(turn)
     opened = await h.click(who, turn, play_id)
     message = h.fake.message_of(opened.followups[0])
     legal = menu.split(await service.choices(CHANNEL_ID, int(who["id"])))
@@ -62,7 +62,7 @@ async def test_a_res_publica_game_through_discord(
     turn = discord_.fake.channel_posts()[-1]
     [(name, png)] = turn.files
     picture = Image.open(io.BytesIO(png))
-    assert name == "board.png" and picture.format == "PNG" and len(png) < 10 * 2**20
+    assert name == "turn.png" and picture.format == "PNG" and len(png) < 10 * 2**20
     [first] = await on_turn(service)
     assert f"<@{first['id']}>" in turn.content
     assert "La partie commence." in turn.content  # the game's locale: its creator's

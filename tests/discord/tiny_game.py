@@ -129,7 +129,12 @@ def png(size: tuple[int, int] = (8, 6), color: str = "seagreen") -> bytes:
 class TinyRenderer:
     """Fast pictures for the tests that do not look at the drawing itself."""
 
-    def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes:
+    def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
+              outcome: Any = None) -> bytes:
+        return png((12, 16), "seagreen")
+
+    def turn(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
+             before: Any = None, outcome: Any = None) -> bytes:
         return png((12, 8), "seagreen")
 
     def hand(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes:

@@ -100,8 +100,8 @@ class World:
         return await player.click(turn, next(c for c in turn.custom_ids() if c.startswith(prefix)))
 
     def turn_message(self) -> Message:
-        """The latest turn message: the newest public post of the bot with a board."""
-        return next(m for m in reversed(self.public()) if m.attachment("board.png"))
+        """The latest turn post: the newest public post of the bot with a turn picture."""
+        return next(m for m in reversed(self.public()) if m.attachment("turn.png"))
 
 
 @pytest.fixture

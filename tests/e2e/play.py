@@ -23,6 +23,7 @@ from engine.core import Msg
 from engine.i18n import translate
 from tests.e2e.conftest import World
 from tests.standin import Message, Player, Reply
+from tests.standin.validate import walk
 
 MORE = " …"
 
@@ -45,14 +46,38 @@ def called(world: World, players: list[Player]) -> list[Player]:
 
 
 def check_board(message: Message) -> Image.Image:
-    """The turn message's board: a real PNG, within Discord's size limit."""
-    board = message.attachment("board.png")
-    assert board is not None, message.content
+    """The turn post: a Components V2 layout with text, showing its turn picture (a real,
+    landscape PNG within Discord's size limit) through `attachment://`."""
+    assert message.layout and not message.content and message.text
+    board = message.attachment("turn.png")
+    assert board is not None, message.text
+    assert message.media_urls() and all(url.endswith("/turn.png") for url in message.media_urls())
     assert 0 < len(board.data) < 10 * 2**20
     image = Image.open(io.BytesIO(board.data))
-    assert image.format == "PNG"
+    assert image.format == "PNG" and image.width > image.height
     image.load()  # decodes it all: a truncated or corrupt file raises here
     return image
+
+
+def check_png(message: Message, name: str) -> Image.Image:
+    """A picture attached to a message: a real PNG, within Discord's size limit."""
+    found = message.attachment(name)
+    assert found is not None and 0 < len(found.data) < 10 * 2**20, message.text
+    image = Image.open(io.BytesIO(found.data))
+    assert image.format == "PNG"
+    image.load()
+    return image
+
+
+def is_retired(message: Message) -> bool:
+    """An older turn post: its text and picture stay, its buttons are gone."""
+    rows = [c for c in walk(message.components) if c.get("type") == 1]
+    return not rows and bool(message.text) and bool(message.media_urls())
+
+
+def playing(message: Message) -> bool:
+    """A turn post of a running game: it has the Play button."""
+    return any(c.startswith("tabula:play:") for c in message.custom_ids())
 
 
 async def walk_menu(player: Player, menu: Message, rng: random.Random, seen: Seen) -> Message:
@@ -109,8 +134,8 @@ async def move_by_button(world: World, player: Player, rng: random.Random, seen:
 def remember_private(reply: Reply, seen: Seen) -> None:
     """The lines after "You played: ..." in the actor's acknowledgement are for them alone."""
     for message in reply.messages:
-        assert message.ephemeral, message.content
-        lines = message.content.splitlines()
+        assert message.ephemeral, message.text
+        lines = message.text.splitlines()
         if lines and lines[0].startswith("✅"):
             seen.acks += 1
             seen.private.extend(line for line in lines[1:] if line.strip())
@@ -150,14 +175,14 @@ async def play_to_the_end(world: World, players: list[Player], rng: random.Rando
         turn = world.turn_message()
         if previous is not None:
             assert turn is not previous, "the move posted no new turn message"
-            assert previous.components == []  # the buttons moved to the newest message
+            assert is_retired(previous)  # the buttons moved to the newest message
         check_board(turn)
-        if not turn.components:
+        if not playing(turn):
             return seen  # the game is over
         acting = called(world, players)
-        assert acting, turn.content
+        assert acting, turn.text
         for player in acting:
-            assert player.mention in turn.content
+            assert player.mention in turn.text
         player = rng.choice(acting)
         seen.actions += 1
         if seen.actions % 60 == 3:
@@ -174,7 +199,7 @@ async def play_to_the_end(world: World, players: list[Player], rng: random.Rando
             reply = await move_by_suggestions(player, rng, seen)
         assert not reply.failed
         remember_private(reply, seen)
-        assert reply.messages[-1].content.startswith(text("discord.move.played", player.locale,
+        assert reply.messages[-1].text.startswith(text("discord.move.played", player.locale,
                                                           action="").split("**")[0])
         previous = turn
         assert seen.actions < limit, "the game does not end"
@@ -182,7 +207,7 @@ async def play_to_the_end(world: World, players: list[Player], rng: random.Rando
 
 def check_privacy(world: World, seen: Seen) -> None:
     """What was shown to one player only never reached the channel."""
-    public = "\n".join(m.content for m in world.public())
+    public = "\n".join(m.text for m in world.public())
     assert seen.private, "no private line was ever shown"
     for line in set(seen.private):
         assert line not in public, line

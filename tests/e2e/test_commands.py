@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from tests.e2e.conftest import World
-from tests.e2e.play import called, check_board
+from tests.e2e.play import called, check_png, playing
 
 pytestmark = pytest.mark.e2e
 
@@ -53,17 +53,17 @@ async def test_the_lobby_and_looking_at_a_game(world: World, monkeypatch: pytest
     early = await bob.slash("game start")
     assert early.ephemeral and early.text.startswith("⛔")  # only its creator starts it
     left = await bob.slash("game leave")
-    assert not left.failed and "Bob" in world.public()[-1].content
+    assert not left.failed and "Bob" in world.public()[-1].text
     for who in (bob, carol):
         await who.slash("game join")
     too_few = await dave.slash("game board")
     assert too_few.ephemeral and too_few.text.startswith("⛔")  # not started yet
     started = await dave.slash("game start")  # a channel manager may start it
-    assert not started.failed and world.turn_message().components
+    assert not started.failed and playing(world.turn_message())
 
     board = await carol.slash("game board")
     assert board.ephemeral and board.last.attachment("board.png")
-    check_board(board.last)
+    check_png(board.last, "board.png")  # the complete board
     hand = await carol.slash("game hand")
     picture = hand.last.attachment("hand.png")
     assert hand.ephemeral and picture is not None
@@ -78,11 +78,12 @@ async def test_the_lobby_and_looking_at_a_game(world: World, monkeypatch: pytest
     resigned = await player.slash("game resign")
     assert not resigned.failed
     final = world.public()[-1]
-    assert len(world.public()) == posts + 1 and final.components == []
-    assert all(not m.components for m in world.public())
+    assert len(world.public()) == posts + 1 and not playing(final)
+    assert all(not playing(m) for m in world.public())
+    assert [c for c in final.custom_ids() if c.startswith("tabula:board:")]  # one tap away
     over = await player.slash("move", action="end")
     assert over.ephemeral and over.text.startswith("⛔")
     reopened = await alice.slash("game new", game="res-publica")
     assert not reopened.failed  # the channel is free again
     closed = await alice.slash("game abandon")
-    assert not closed.failed and "Alice" in world.public()[-1].content
+    assert not closed.failed and "Alice" in world.public()[-1].text

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import play_to_the_end
+from tests.e2e.play import play_to_the_end, playing
 
 pytestmark = pytest.mark.e2e
 
@@ -22,7 +22,7 @@ async def test_a_complete_game_of_duel(world: World, monkeypatch: pytest.MonkeyP
 
     opened = await ana.slash("game new", game="duel")
     assert not opened.failed and opened.messages == []
-    assert "7 Wonders Duel" in world.public()[-1].content
+    assert "7 Wonders Duel" in world.public()[-1].text
     joined = await ben.slash("game join")
     assert not joined.failed
     third = await eve.slash("game join")  # two players only
@@ -33,7 +33,7 @@ async def test_a_complete_game_of_duel(world: World, monkeypatch: pytest.MonkeyP
     seen = await play_to_the_end(world, [ana, ben], random.Random(SEED), outsider=eve)
 
     final = world.turn_message()
-    assert "Scores :" in final.content and final.pinged == []
-    assert all(not m.components for m in world.public())
+    assert "Scores :" in final.text and final.pinged == []
+    assert all(not playing(m) for m in world.public())
     assert all(m.attachment("hand.png") is None for m in world.public())
     assert seen.acks == seen.actions and seen.actions > 30

@@ -13,7 +13,7 @@ from engine.core import Msg
 from engine.duel import agora_data
 from engine.i18n import translate
 from tests.e2e.conftest import World
-from tests.e2e.play import check_privacy, play_to_the_end
+from tests.e2e.play import check_privacy, play_to_the_end, playing
 
 pytestmark = pytest.mark.e2e
 
@@ -28,18 +28,18 @@ async def test_a_complete_game_of_duel_with_agora(world: World, monkeypatch: pyt
     opened = await ana.slash("game new", game="duel", options="agora")
     assert not opened.failed and opened.messages == []
     lobby = world.public()[-1]
-    assert "7 Wonders Duel" in lobby.content and "agora" in lobby.content
+    assert "7 Wonders Duel" in lobby.text and "agora" in lobby.text
     assert not (await ben.slash("game join")).failed
     assert not (await ana.slash("game start")).failed
 
     seen = await play_to_the_end(world, [ana, ben], random.Random(SEED), outsider=eve)
 
     final = world.turn_message()
-    assert "Scores :" in final.content and final.pinged == []
-    assert all(not m.components for m in world.public())
+    assert "Scores :" in final.text and final.pinged == []
+    assert all(not playing(m) for m in world.public())
     assert all(m.attachment("hand.png") is None for m in world.public())
     assert seen.acks == seen.actions and seen.actions > 30
-    public = "\n".join(m.content for m in world.public())
+    public = "\n".join(m.text for m in world.public())
     assert any(word in public for word in ("Sénat", "Chambre", "Comploteur", "Politicien"))
     # A conspiracy appears in the channel only in the line of its triggering.
     triggers = [

@@ -31,14 +31,14 @@ async def test_a_complete_game_of_duel_with_leaders(world: World,
 
     opened = await ana.slash("game new", game="duel", options="leaders")
     assert not opened.failed and opened.messages == []
-    assert "leaders" in world.public()[-1].content
+    assert "leaders" in world.public()[-1].text
     assert not (await ben.slash("game join")).failed
     assert not (await ana.slash("game start")).failed
 
     seen = await play_to_the_end(world, [ana, ben], random.Random(SEED), outsider=eve)
 
     final = world.turn_message()
-    assert "Scores :" in final.content and final.pinged == []
+    assert "Scores :" in final.text and final.pinged == []
     check_privacy(world, seen)
     assert seen.acks == seen.actions and seen.actions > 40
     # The recruitment phases happened, and the hidden choices stayed private until revealed:
@@ -46,15 +46,15 @@ async def test_a_complete_game_of_duel_with_leaders(world: World,
     chose = translate(Msg("duel.log.chose", {"seat": Msg.seat(0)}), "fr", ["Ana", "Ben"])
     chose = chose.replace("Ana", "").strip()
     public = world.public()
-    announcing = [m for m in public if chose in m.content]
+    announcing = [m for m in public if chose in m.text]
     assert announcing, "no recruitment phase was played"
     private_choices = [line for line in seen.private if "face cachée" in line or "face down" in line]
     assert private_choices, "the players were never told their own choice privately"
     for line in set(private_choices):
-        assert all(line not in m.content for m in public)
+        assert all(line not in m.text for m in public)
     for message in announcing:
-        shown = [n for n in _names("fr") if f"révèle {n}" in message.content]
-        lines = message.content.splitlines()
+        shown = [n for n in _names("fr") if f"révèle {n}" in message.text]
+        lines = message.text.splitlines()
         chosen_lines = [x for x in lines if chose in x]
         for x in chosen_lines:
             assert not any(n in x for n in _names("fr")), x

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import check_privacy, play_to_the_end
+from tests.e2e.play import check_privacy, play_to_the_end, playing
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,7 @@ async def test_a_complete_game_of_heros(world: World, monkeypatch: pytest.Monkey
 
     opened = await ana.slash("game new", game="heros")
     assert not opened.failed and opened.messages == []
-    assert "Héros du Monde" in world.public()[-1].content
+    assert "Héros du Monde" in world.public()[-1].text
     for who in (ben, cleo):
         joined = await who.slash("game join")
         assert not joined.failed
@@ -37,8 +37,8 @@ async def test_a_complete_game_of_heros(world: World, monkeypatch: pytest.Monkey
     seen = await play_to_the_end(world, players, random.Random(SEED), outsider=eve, limit=3000)
 
     final = world.turn_message()
-    assert "Scores :" in final.content and final.pinged == []
-    assert all(not m.components for m in world.public())
+    assert "Scores :" in final.text and final.pinged == []
+    assert all(not playing(m) for m in world.public())
     check_privacy(world, seen)
     assert seen.acks == seen.actions and seen.actions > 200
     print(f"{seen.actions} actions, {seen.suggestions} autocompletes, {seen.menus} menu steps")

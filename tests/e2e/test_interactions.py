@@ -17,7 +17,7 @@ from engine import play
 from engine.policy import walk
 from engine.registry import get as get_game
 from tests.e2e.conftest import World
-from tests.e2e.play import called
+from tests.e2e.play import called, playing
 from tests.standin import NotOffered, Player
 
 pytestmark = pytest.mark.e2e
@@ -60,11 +60,11 @@ async def test_a_menu_choice_clicked_twice_plays_once(world: World,
     shown = world.standin.message_payload(menu)  # the menu as the player's client shows it
     posts = len(world.public())
     first = await player.choose(menu, select["custom_id"], [end], snapshot=shown)
-    assert not first.failed and menu.content.startswith("✅ You played: **end**")
+    assert not first.failed and menu.text.startswith("✅ You played: **end**")
     # The client still shows the old menu (a second click before the update arrived).
     second = await player.choose(menu, select["custom_id"], [end], snapshot=shown)
     assert not second.failed
-    assert "moved on" in menu.content and menu.components == []
+    assert "moved on" in menu.text and menu.components == []
     assert len(world.public()) == posts + 1  # one move, one turn message
 
 
@@ -84,7 +84,7 @@ async def test_two_clicks_at_the_same_moment_play_once(world: World,
     posts = len(world.public())
     replies = await asyncio.gather(*choices)
     assert all(not r.failed for r in replies)
-    texts = [m.last.content for m in menus]
+    texts = [m.last.text for m in menus]
     assert sum(t.startswith("✅ You played: **end**") for t in texts) == 1, texts
     assert sum("moved on" in t for t in texts) == 1, texts
     assert len(world.public()) == posts + 1
@@ -116,7 +116,7 @@ async def test_two_players_acting_at_once(world: World, monkeypatch: pytest.Monk
     players = await open_game(world, monkeypatch, seed=seed)
     for text in texts:
         [player] = called(world, players)
-        assert (await player.slash("move", action=text)).last.content.startswith("✅"), text
+        assert (await player.slash("move", action=text)).last.text.startswith("✅"), text
     both = called(world, players)
     assert len(both) == 2
     waiting = next(p for p in players if p not in both)
@@ -126,11 +126,11 @@ async def test_two_players_acting_at_once(world: World, monkeypatch: pytest.Monk
     replies = await asyncio.gather(*(p.slash("move", action=a) for p, a in zip(both, actions, strict=True)),
                                    waiting.slash("move", action="end"))
     assert all(not r.failed and r.ephemeral for r in replies)
-    assert [r.last.content.startswith("✅") for r in replies[:2]] == [True, True]
+    assert [r.last.text.startswith("✅") for r in replies[:2]] == [True, True]
     assert "not your turn" in replies[2].text
     new = world.public()[posts:]
     assert len(new) == 2  # one post per move; only the newest carries the buttons
-    with_buttons = [m for m in world.public() if m.components]
+    with_buttons = [m for m in world.public() if m.custom_ids()]
     assert with_buttons == [world.turn_message()] and with_buttons[0] is new[-1]
     assert called(world, players)  # and someone is called to go on
 
@@ -146,6 +146,10 @@ class SlowRenderer(PillowRenderer):
         time.sleep(self.delay)  # renders run in a worker thread
         return super().board(*args)
 
+    def turn(self, *args: Any) -> bytes:
+        time.sleep(self.delay)
+        return super().turn(*args)
+
     def hand(self, *args: Any) -> bytes:
         time.sleep(self.delay)
         return super().hand(*args)
@@ -158,7 +162,7 @@ async def test_a_render_slower_than_the_deadline_is_deferred_first(
     world.renderer = SlowRenderer(1.0)
     await world.restart()
     players = await open_game(world, monkeypatch)
-    assert world.turn_message().attachment("board.png")  # /game start rendered, deferred
+    assert world.turn_message().attachment("turn.png")  # /game start rendered, deferred
     [player] = called(world, players)
     moved = await player.slash("move", action="end")
     assert not moved.failed and moved.ephemeral and moved.text.startswith("✅ You played")
@@ -208,7 +212,7 @@ async def test_thousands_of_legal_moves_fit_in_25_suggestions(
     # Every suggestion can be sent: a beginning opens the menu, a whole action plays.
     beginning = next(v for v in sorted(seen) if v.endswith(" …"))
     opened = await player.slash("move", action=beginning)
-    assert opened.ephemeral and opened.last.components and "…" in opened.last.content
+    assert opened.ephemeral and opened.last.components and "…" in opened.last.text
     whole = next(v for v in sorted(seen) if not v.endswith(" …") and v.startswith("seek"))
     moved = await player.slash("move", action=whole)
     assert moved.ephemeral and moved.text.startswith("✅ Vous avez joué"), moved.text
@@ -292,8 +296,8 @@ async def test_a_game_in_a_thread(world: World) -> None:
     for p in players[1:]:
         await p.slash("game join")
     await players[0].slash("game start")
-    [turn] = [m for m in world.standin.public(thread) if m.attachment("board.png")]
-    assert turn.components and turn.pinged
+    [turn] = [m for m in world.standin.public(thread) if m.attachment("turn.png")]
+    assert playing(turn) and turn.pinged
     assert world.public() == []  # nothing in the parent channel
 
 
@@ -310,13 +314,13 @@ async def test_losing_attach_files_mid_game_keeps_the_buttons(
     world.standin.channel.bot_permissions &= ~ATTACH_FILES
     moved = await player.slash("move", action="end")
     assert moved.ephemeral and "could not post in this channel" in moved.text, moved.text
-    assert world.turn_message() is before and before.components  # still playable
+    assert world.turn_message() is before and playing(before)  # still playable
     world.standin.channel.bot_permissions |= ATTACH_FILES
     status = await player.slash("game status")  # who is called, since the channel cannot say
     [nxt] = [p for p in players if p.mention in status.text]
     menu = (await world.click_on_turn(nxt, "tabula:play:")).last
-    assert menu.components, menu.content  # the button on the older message still works
-    assert not menu.content.startswith("⛔")
+    assert menu.components, menu.text  # the button on the older message still works
+    assert not menu.text.startswith("⛔")
 
 
 async def test_a_suggested_beginning_with_a_single_continuation_plays_it(

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import called, check_board
+from tests.e2e.play import called, check_board, is_retired
 from tests.standin import TOKEN
 
 pytestmark = pytest.mark.e2e
@@ -74,9 +74,9 @@ async def test_tabula_run_takes_over_a_game_on_the_same_file(
         end = next(o["value"] for o in select["options"] if o["label"] == "end")
         picked = await player.choose(menu, select["custom_id"], [end])
         assert not picked.failed
-        await eventually(lambda: menu.content.startswith("✅"))  # the bot's last step
-        assert menu.content.startswith("✅ You played: **end**")
-        assert world.turn_message() is not before and not before.components
+        await eventually(lambda: menu.text.startswith("✅"))  # the bot's last step
+        assert menu.text.startswith("✅ You played: **end**")
+        assert world.turn_message() is not before and is_retired(before)
         check_board(world.turn_message())
     finally:
         if process.returncode is None:

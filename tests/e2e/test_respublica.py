@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import called, check_privacy, play_to_the_end, text
+from tests.e2e.play import called, check_privacy, play_to_the_end, playing, text
 
 pytestmark = pytest.mark.e2e
 
@@ -26,15 +26,15 @@ async def test_a_complete_game_of_res_publica(world: World, monkeypatch: pytest.
     opened = await alice.slash("game new", game="res-publica", options="classic")
     assert not opened.failed and opened.messages == []  # the public post says it all
     lobby = world.public()[-1]
-    assert "**Alice**" in lobby.content and "Res Publica" in lobby.content
-    assert "ouvre" in lobby.content  # the game's language is its creator's: French
-    assert "/partie rejoindre" in lobby.content and "classic" in lobby.content
+    assert "**Alice**" in lobby.text and "Res Publica" in lobby.text
+    assert "ouvre" in lobby.text  # the game's language is its creator's: French
+    assert "/partie rejoindre" in lobby.text and "classic" in lobby.text
     for who in (bob, carol):
         joined = await who.slash("game join")
         assert not joined.failed and joined.messages == []
     started = await alice.slash("game start")
     assert not started.failed and started.messages == []
-    assert "La partie commence" in world.turn_message().content
+    assert "La partie commence" in world.turn_message().text
 
     first = called(world, players)[0]
     garbage = await first.slash("move", action="fly to the moon")  # the platform's own wording
@@ -44,8 +44,8 @@ async def test_a_complete_game_of_res_publica(world: World, monkeypatch: pytest.
 
     # The end: scores in the channel, in the game's language; no buttons left anywhere.
     final = world.turn_message()
-    assert "Scores :" in final.content and final.pinged == []
-    assert all(not m.components for m in world.public())
+    assert "Scores :" in final.text and final.pinged == []
+    assert all(not playing(m) for m in world.public())
     status = await bob.slash("game status")
     assert status.ephemeral and "Scores: " in status.text
     check_privacy(world, seen)

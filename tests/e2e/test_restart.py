@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import Seen, called, check_board, move_by_suggestions, walk_menu
+from tests.e2e.play import Seen, called, check_board, is_retired, move_by_suggestions, walk_menu
 
 pytestmark = pytest.mark.e2e
 
@@ -38,7 +38,7 @@ async def test_buttons_and_menus_survive_a_restart(world: World,
     select = menu.components[0]["components"][0]
     option = next(o for o in select["options"] if o["label"].endswith("…"))
     step = await player.choose(menu, select["custom_id"], [option["value"]])
-    assert not step.failed and menu.components and "…" in menu.content
+    assert not step.failed and menu.components and "…" in menu.text
     # My hand, on the turn message posted before the restart.
     hand = await player.click(before, next(c for c in before.custom_ids() if "hand" in c))
     assert not hand.failed and hand.ephemeral and hand.last.attachment("hand.png")
@@ -46,14 +46,14 @@ async def test_buttons_and_menus_survive_a_restart(world: World,
     reopened = await player.click(before, next(c for c in before.custom_ids() if "play" in c))
     assert not reopened.failed
     await walk_menu(player, reopened.last, rng, seen)
-    assert reopened.last.content.startswith("✅")
+    assert reopened.last.text.startswith("✅")
     after = world.turn_message()
-    assert after is not before and before.components == []  # retired by the new instance
+    assert after is not before and is_retired(before)  # retired by the new instance
     check_board(after)
     # The menu from before the restart is now out of date: said so, and closed.
     select = menu.components[0]["components"][0]
     stale = await player.choose(menu, select["custom_id"], [select["options"][0]["value"]])
-    assert not stale.failed and "moved on" in menu.content and menu.components == []
+    assert not stale.failed and "moved on" in menu.text and menu.components == []
     # Autocomplete and /move keep working too.
     [nxt] = called(world, players)
     assert (await nxt.autocomplete("move", "action", action="")).choices

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import check_privacy, play_to_the_end
+from tests.e2e.play import check_privacy, play_to_the_end, playing
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +28,7 @@ async def test_a_complete_game_of_seven_hills(world: World,
 
     opened = await ana.slash("game new", game="seven-hills")
     assert not opened.failed and opened.messages == []
-    assert "Seven Hills" in world.public()[-1].content
+    assert "Seven Hills" in world.public()[-1].text
     for who in (ben, cy):
         joined = await who.slash("game join")
         assert not joined.failed
@@ -40,8 +40,8 @@ async def test_a_complete_game_of_seven_hills(world: World,
     seen = await play_to_the_end(world, players, random.Random(SEED), outsider=eve, limit=4000)
 
     final = world.turn_message()
-    assert "Scores :" in final.content and final.pinged == []
-    assert all(not m.components for m in world.public())
+    assert "Scores :" in final.text and final.pinged == []
+    assert all(not playing(m) for m in world.public())
     check_privacy(world, seen)
     # the revolt's defence was asked of the defenders: some protect/done came from a seat other
     # than the one whose revolt it was

@@ -345,7 +345,7 @@ async def test_interaction_answers_breaking_discords_rules_are_refused(
 
     mixed = await mallory.slash("mixed")
     assert client.outcomes["mixed"] == "accepted"
-    assert [m.content for m in mixed.messages] == ["edited", "second, edited"]
+    assert [m.text for m in mixed.messages] == ["edited", "second, edited"]
     assert mixed.ephemeral and all(m.visible_to == mallory.id for m in mixed.messages)
 
 
@@ -359,4 +359,4 @@ async def test_follow_ups_end_with_the_token(rogue: tuple[StandIn, Rogue, Player
     with pytest.raises(discord.HTTPException) as refused:
         await webhook.edit_message(message.id, content="after 15 minutes")
     assert refused.value.status == 401 and refused.value.code == 50027
-    assert message.content == "second, edited"  # unchanged
+    assert message.text == "second, edited"  # unchanged

@@ -122,6 +122,6 @@ def test_play_console_runs_res_publica_with_images(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "La partie commence." in proc.stdout
     pngs = sorted(out.glob("*.png"))
-    assert any(p.name.startswith("board-") for p in pngs)
+    assert any(p.name.startswith("turn-") for p in pngs)
     assert any(p.name.startswith("hand-") and "carol" in p.name for p in pngs)
     assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in pngs)

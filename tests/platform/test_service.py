@@ -105,7 +105,7 @@ async def test_a_move_stores_the_action_and_reports_the_next_player(service: Ser
     assert report.game.version == 1
     assert [m.key for m in report.public] == ["toy.took"]
     assert [s.user_id for s in report.to_act] == [order[1]]
-    assert report.board is not None and report.board.startswith(b"\x89PNG")
+    assert report.image is not None and report.image.startswith(b"\x89PNG")
 
 
 async def test_refusals_change_nothing(service: Service, store: Store) -> None:

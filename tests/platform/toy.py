@@ -72,9 +72,17 @@ class ToyRenderer:
     def __init__(self) -> None:
         self.boards: list[dict[str, Any]] = []
 
-    def board(self, game_key: str, view: dict[str, Any], names: Any, locale: str) -> bytes:
+    def board(self, game_key: str, view: dict[str, Any], names: Any, locale: str,
+              outcome: Any = None) -> bytes:
         self.boards.append(view)
         return b"\x89PNG board " + repr(sorted(view.items())).encode()
+
+    def turn(self, game_key: str, view: dict[str, Any], names: Any, locale: str,
+             before: Any = None, outcome: Any = None) -> bytes:
+        self.boards.append(view)
+        if before is not None:
+            self.boards.append(before)
+        return b"\x89PNG turn " + repr(sorted(view.items())).encode()
 
     def hand(self, game_key: str, view: dict[str, Any], names: Any, locale: str) -> bytes:
         return b"\x89PNG hand " + repr(sorted(view.items())).encode()

@@ -51,7 +51,7 @@ class Reply:
 
     @property
     def text(self) -> str:
-        return "\n".join(m.content for m in self.messages if m.content)
+        return "\n".join(m.text for m in self.messages if m.text)
 
     @property
     def choices(self) -> list[dict[str, Any]]:
@@ -149,10 +149,9 @@ class Player:
         if not message.seen_by(self.user.id):
             raise NotOffered(f"{self.user.name} does not see message {message.id}")
         rows = snapshot["components"] if snapshot is not None else message.components
-        for row in rows:
-            for component in row.get("components", []):
-                if component.get("custom_id") == custom_id:
-                    return component
+        for component in validate.walk(rows):  # legacy rows, or a Components V2 layout's nesting
+            if component.get("custom_id") == custom_id:
+                return component
         raise NotOffered(f"no component {custom_id!r} on message {message.id}")
 
     async def _component_send(self, message: Message, data: dict[str, Any], locale: str | None,

@@ -153,6 +153,30 @@ class Message:
         return self.visible_to is not None
 
     @property
+    def layout(self) -> bool:
+        """A Components V2 message: its text is in its text displays, not in `content`."""
+        return bool(self.flags & (1 << 15))
+
+    @property
+    def text(self) -> str:
+        """What a reader reads: the content, then the text displays of a Components V2 layout."""
+        from tests.standin.validate import layout_text
+
+        return "\n".join(part for part in (self.content, *layout_text(self.components)) if part)
+
+    def media_urls(self) -> list[str]:
+        """The urls of the pictures a Components V2 layout shows (media galleries, thumbnails)."""
+        from tests.standin.validate import walk
+
+        found = []
+        for component in walk(self.components):
+            for item in component.get("items") or []:
+                found.append(str((item.get("media") or {}).get("url")))
+            if isinstance(component.get("media"), dict):
+                found.append(str(component["media"].get("url")))
+        return found
+
+    @property
     def loading(self) -> bool:
         return bool(self.flags & (1 << 7))
 
@@ -160,14 +184,17 @@ class Message:
         return not self.deleted and (self.visible_to is None or self.visible_to == user_id)
 
     def custom_ids(self) -> list[str]:
-        return [c["custom_id"] for row in self.components for c in row.get("components", [])
-                if "custom_id" in c]
+        """The custom ids of its buttons and selects (in rows, or nested in a layout)."""
+        from tests.standin.validate import walk
+
+        return [c["custom_id"] for c in walk(self.components) if "custom_id" in c]
 
     def component(self, custom_id: str) -> dict[str, Any] | None:
-        for row in self.components:
-            for c in row.get("components", []):
-                if c.get("custom_id") == custom_id:
-                    return c
+        from tests.standin.validate import walk
+
+        for c in walk(self.components):
+            if c.get("custom_id") == custom_id:
+                return c
         return None
 
     def attachment(self, filename: str) -> Attachment | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import logging
 import re
@@ -667,10 +668,13 @@ class StandIn:
                          else validate.CHANNEL_FLAGS, size_limit=self.attachment_limit)
         flags = int(body.get("flags") or 0)
         ephemeral = bool(flags & validate.EPHEMERAL)
+        attachments = self._attachments(body, files, [])
         message = Message(
             self.snowflake(), channel.id, self.guild_id, self.bot,
-            content=body.get("content") or "", components=body.get("components") or [],
-            embeds=body.get("embeds") or [], attachments=self._attachments(body, files, []),
+            content=body.get("content") or "",
+            components=self._stored_components(body.get("components") or [], attachments, flags,
+                                               channel.id),
+            embeds=body.get("embeds") or [], attachments=attachments,
             flags=flags, visible_to=interaction.user.id if interaction and ephemeral else None,
             interaction_id=interaction.id if interaction else None,
             webhook_id=self.application_id if interaction else None,
@@ -682,20 +686,28 @@ class StandIn:
     def _edit(self, message: Message, body: dict[str, Any], files: list[tuple[int, str, bytes]],
               *, prefix: str) -> None:
         kept = len(body["attachments"]) if body.get("attachments") is not None else len(message.attachments)
+        keep = None if body.get("attachments") is None else body["attachments"]
+        kept_names = [a.filename for a in message.attachments
+                      if keep is None or str(a.id) in {str(k.get("id")) for k in keep}]
+        flags = int(body.get("flags") or 0)
+        # docs, Edit Message: IS_COMPONENTS_V2 can be set on an edit but never removed.
+        layout = bool((message.flags | flags) & validate.IS_COMPONENTS_V2)
         validate.message(body, [(name, len(data)) for _, name, data in files], prefix=prefix,
                          allowed_flags=validate.INTERACTION_FLAGS | validate.LOADING,
                          editing=True, kept_attachments=max(0, kept - len(files)),
-                         size_limit=self.attachment_limit)
+                         size_limit=self.attachment_limit, layout=layout, attached=kept_names)
         before = self.message_payload(message)
         if "content" in body:
             message.content = body["content"] or ""
-        if "components" in body:
-            message.components = body["components"] or []
         if "embeds" in body:
             message.embeds = body["embeds"] or []
         if "attachments" in body or files:
-            keep = None if body.get("attachments") is None else body["attachments"]
             message.attachments = self._attachments(body, files, message.attachments, keep)
+        if layout:
+            message.flags |= validate.IS_COMPONENTS_V2
+        if "components" in body:
+            message.components = self._stored_components(
+                body["components"] or [], message.attachments, message.flags, message.channel_id)
         if "flags" in body and body["flags"] is not None:
             # Only SUPPRESS_EMBEDS can change on an edit (docs, Edit Message).
             message.flags = (message.flags & ~validate.SUPPRESS_EMBEDS) | (
@@ -709,6 +721,44 @@ class StandIn:
             raise validate.empty_message()
         channel = self.channels[message.channel_id]
         self._mention(message, channel, body.get("allowed_mentions"), notify=False)
+
+    def _stored_components(self, components: list[dict[str, Any]], attachments: list[Attachment],
+                           flags: int, channel_id: int) -> list[dict[str, Any]]:
+        """Components as Discord keeps them. In a Components V2 message each component without
+        an `id` gets the next free one (docs, Component Reference: "generated sequentially if
+        left empty"), and an `attachment://name` media is resolved to that attachment (its url,
+        size and `attachment_id`), as a fetched message shows it."""
+        if not flags & validate.IS_COMPONENTS_V2:
+            return components
+        stored = copy.deepcopy(components)
+        by_name = {a.filename: a for a in attachments}
+        taken = {c["id"] for c in validate.walk(stored) if isinstance(c.get("id"), int)}
+        next_id = 1
+        for component in validate.walk(stored):
+            if not isinstance(component.get("id"), int):
+                while next_id in taken:
+                    next_id += 1
+                component["id"] = next_id
+                taken.add(next_id)
+            medias = [i.get("media") for i in component.get("items") or []]
+            medias += [component.get("media"), component.get("file")]
+            for media in medias:
+                if not isinstance(media, dict):
+                    continue
+                url = str(media.get("url") or "")
+                found = by_name.get(url.removeprefix("attachment://"))
+                if url.startswith("attachment://") and found is not None:
+                    media.update(self._media_of(found, channel_id))
+        return stored
+
+    def _media_of(self, attachment: Attachment, channel_id: int) -> dict[str, Any]:
+        payload = attachment.payload(self.url, channel_id)
+        media = {"url": payload["url"], "proxy_url": payload["proxy_url"],
+                 "content_type": payload.get("content_type"), "attachment_id": str(attachment.id)}
+        for key in ("width", "height"):
+            if payload.get(key) is not None:
+                media[key] = payload[key]
+        return media
 
     def _attachments(
         self, body: dict[str, Any], files: list[tuple[int, str, bytes]],
@@ -728,7 +778,7 @@ class StandIn:
                  *, notify: bool) -> None:
         """Who the content mentions, as allowed_mentions lets it (docs, Allowed Mentions: without
         it, everything in the content is parsed); pings only for a new visible message."""
-        content = message.content
+        content = message.text
         parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse") or [])
         listed = {int(u) for u in (allowed or {}).get("users") or []}
         users = [u for u in dict.fromkeys(int(x) for x in USER_MENTION.findall(content))

@@ -44,6 +44,24 @@ SELECT_VALUES = 25  # String Select: min_values 0-25, max_values 1-25
 BUTTON_STYLES = {1, 2, 3, 4, 5, 6}  # primary, secondary, success, danger, link, premium
 SELECT_TYPES = {3, 5, 6, 7, 8}  # string, user, role, mentionable, channel selects
 
+# --- Components V2: docs, Components > Using Message Components, and Components > Reference ----
+# "Setting the IS_COMPONENTS_V2 flag ... you cannot send content, embeds, stickers or polls" and
+# "once a message has been sent with this flag, it can't be removed from that message";
+# "messages allow up to 40 total components" (nested ones count); "the total length of all
+# text displays ... up to 4000 characters"; a Media Gallery holds "1 to 10 media gallery items";
+# a Section "one to three text components" and one accessory (a thumbnail or a button); an
+# Unfurled Media Item's url "supports arbitrary urls and attachment://<filename> references",
+# the file being one of the message's attachments.
+LAYOUT_COMPONENTS = 40
+LAYOUT_TEXT = 4000
+GALLERY_ITEMS = 10
+SECTION_TEXTS = 3
+MEDIA_DESCRIPTION = 1024  # Media Gallery Item: "description: alt text, max 1024 characters"
+ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = (
+    1, 2, 9, 10, 11, 12, 13, 14, 17)
+TOP_LEVEL = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+IN_CONTAINER = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR}
+
 # --- application commands: docs, Interactions > Application Commands -------------------------
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")  # "Naming": 1-32 characters, lower case where a
 # script has case; \w stands in for the documented \p{L}\p{N}\p{sc=Deva}\p{sc=Thai}
@@ -151,20 +169,36 @@ def unauthorized() -> Rejected:
 
 def message(body: Mapping[str, Any], files: Sequence[tuple[str, int]], *, prefix: str = "",
             allowed_flags: int = CHANNEL_FLAGS, editing: bool = False,
-            kept_attachments: int = 0, size_limit: int = ATTACHMENT_BYTES) -> None:
-    """A message body (create or edit) with its uploaded files (name, size); raises Rejected."""
+            kept_attachments: int = 0, size_limit: int = ATTACHMENT_BYTES,
+            layout: bool = False, attached: Iterable[str] = ()) -> None:
+    """A message body (create or edit) with its uploaded files (name, size); raises Rejected.
+    `layout`: the message is (already) a Components V2 one; `attached`: the file names it will
+    carry, for `attachment://` references."""
     errors: dict[str, str] = {}
+    flags = body.get("flags")
+    if layout or (isinstance(flags, int) and flags & IS_COMPONENTS_V2):
+        for field in ("content", "embeds", "sticker_ids", "poll"):
+            if body.get(field):
+                errors[prefix + field] = (
+                    f"{field} cannot be used with the IS_COMPONENTS_V2 message flag.")
+        errors.update(layout_components(body.get("components"), prefix,
+                                        {*attached, *(name for name, _ in files)}))
+        if isinstance(flags, int) and flags & ~allowed_flags:
+            errors[prefix + "flags"] = "Invalid flags for this message."
+        if errors:
+            raise form_error(errors)
+        if any(size > size_limit for _, size in files):
+            raise too_large()
+        if "components" in body and not body.get("components"):
+            raise empty_message()  # a layout without components: nothing left to show
+        return
     content = body.get("content")
     if content is not None and not isinstance(content, str):
         errors[prefix + "content"] = "Must be a string."
     elif content is not None and len(content) > CONTENT:
         errors[prefix + "content"] = f"Must be {CONTENT} or fewer in length."
-    flags = body.get("flags")
     if flags is not None and (not isinstance(flags, int) or flags & ~allowed_flags):
         errors[prefix + "flags"] = "Invalid flags for this message."
-    if isinstance(flags, int) and flags & IS_COMPONENTS_V2:
-        # Not modelled: a bot using it would pass here unchecked, so it is refused instead.
-        errors[prefix + "flags"] = "IS_COMPONENTS_V2 is not modelled by the stand-in."
     errors.update(embeds(body.get("embeds"), prefix))
     errors.update(components(body.get("components"), prefix))
     errors.update(allowed_mentions(body.get("allowed_mentions"), prefix))
@@ -228,6 +262,127 @@ def components(rows: Any, prefix: str = "") -> dict[str, str]:
         for c, component in enumerate(inner):
             errors.update(_component(component, f"{where}.components.{c}", seen))
     return errors
+
+
+def layout_components(found: Any, prefix: str, attached: set[str]) -> dict[str, str]:
+    """The components of a Components V2 message: containers, text displays, media galleries,
+    sections, separators, files and action rows, within the message's limits."""
+    if found is None:
+        return {}
+    if not isinstance(found, list):
+        return {prefix + "components": "Must be an array."}
+    errors: dict[str, str] = {}
+    seen: set[str] = set()
+    count = 0
+    text = 0
+
+    def walk(items: Sequence[Mapping[str, Any]], where: str, allowed: set[int]) -> None:
+        nonlocal count, text
+        for i, c in enumerate(items):
+            at = f"{where}.{i}"
+            count += 1
+            kind = c.get("type")
+            if kind not in allowed:
+                errors[at + ".type"] = f"Component type {kind!r} is not allowed here."
+                continue
+            if kind == CONTAINER:
+                inner = c.get("components") or []
+                if not inner:
+                    errors[at + ".components"] = "Must be 1 or more in length."
+                walk(inner, at + ".components", IN_CONTAINER)
+            elif kind == TEXT_DISPLAY:
+                content = c.get("content")
+                if not isinstance(content, str) or not content:
+                    errors[at + ".content"] = "This field is required"
+                else:
+                    text += len(content)
+            elif kind == SECTION:
+                texts = c.get("components") or []
+                if not 1 <= len(texts) <= SECTION_TEXTS:
+                    errors[at + ".components"] = f"Must be between 1 and {SECTION_TEXTS} in length."
+                walk(texts, at + ".components", {TEXT_DISPLAY})
+                accessory = c.get("accessory")
+                if not isinstance(accessory, Mapping):
+                    errors[at + ".accessory"] = "This field is required"
+                else:
+                    walk([accessory], at + ".accessory", {BUTTON, THUMBNAIL})
+            elif kind == MEDIA_GALLERY:
+                media = c.get("items") or []
+                if not 1 <= len(media) <= GALLERY_ITEMS:
+                    errors[at + ".items"] = f"Must be between 1 and {GALLERY_ITEMS} in length."
+                for m, item in enumerate(media):
+                    errors.update(_media(item.get("media"), f"{at}.items.{m}.media", attached))
+                    if len(item.get("description") or "") > MEDIA_DESCRIPTION:
+                        errors[f"{at}.items.{m}.description"] = (
+                            f"Must be {MEDIA_DESCRIPTION} or fewer in length.")
+            elif kind == THUMBNAIL:
+                errors.update(_media(c.get("media"), at + ".media", attached))
+            elif kind == FILE:
+                url = str((c.get("file") or {}).get("url") or "")
+                if not url.startswith("attachment://"):
+                    errors[at + ".file"] = "A file component references an attachment://."
+                else:
+                    errors.update(_media(c.get("file"), at + ".file", attached))
+            elif kind == ACTION_ROW:
+                inner = c.get("components") or []
+                if not inner:
+                    errors[at + ".components"] = "Must be 1 or more in length."
+                if any(x.get("type") in SELECT_TYPES for x in inner) and len(inner) > 1:
+                    errors[at + ".components"] = "A select must be alone in its action row."
+                if len(inner) > BUTTONS_PER_ROW:
+                    errors[at + ".components"] = f"Must be {BUTTONS_PER_ROW} or fewer in length."
+                for x, component in enumerate(inner):
+                    count += 1
+                    errors.update(_component(component, f"{at}.components.{x}", seen))
+            elif kind == BUTTON:
+                errors.update(_component(c, at, seen))
+
+    if not found:
+        errors[prefix + "components"] = "Must be 1 or more in length."
+    walk(found, prefix + "components", TOP_LEVEL)
+    if count > LAYOUT_COMPONENTS:
+        errors[prefix + "components"] = (
+            f"Must be {LAYOUT_COMPONENTS} or fewer in length (nested components included).")
+    if text > LAYOUT_TEXT:
+        errors[prefix + "components"] = (
+            f"The text displays of a message hold {LAYOUT_TEXT} characters or fewer.")
+    return errors
+
+
+def _media(media: Any, where: str, attached: set[str]) -> dict[str, str]:
+    url = str((media or {}).get("url") or "") if isinstance(media, Mapping) else ""
+    if not url:
+        return {where + ".url": "This field is required"}
+    if url.startswith("attachment://"):
+        if url.removeprefix("attachment://") not in attached:
+            return {where + ".url": f"{url} is not an attachment of this message."}
+        return {}
+    if not url.startswith(("https://", "http://")):
+        return {where + ".url": "Scheme must be one of ('http', 'https', 'attachment')."}
+    return {}
+
+
+def walk(components: Iterable[Any]) -> list[Any]:
+    """Every component of a list, nested ones (containers, rows, sections) included."""
+    found: list[Any] = []
+    for component in components:
+        found.append(component)
+        found += walk(component.get("components") or [])
+        if isinstance(component.get("accessory"), Mapping):
+            found += walk([component["accessory"]])
+    return found
+
+
+def layout_text(components: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The texts of a Components V2 message's text displays, in reading order."""
+    found: list[str] = []
+    for c in components:
+        if c.get("type") == TEXT_DISPLAY and isinstance(c.get("content"), str):
+            found.append(c["content"])
+        found += layout_text(c.get("components") or [])
+        if isinstance(c.get("accessory"), Mapping):
+            found += layout_text([c["accessory"]])
+    return found
 
 
 def _component(c: Mapping[str, Any], where: str, seen: set[str]) -> dict[str, str]:
@@ -307,9 +462,7 @@ def commands(found: Any) -> None:
     chat = [c for c in found if c.get("type", 1) == 1]
     if len(chat) > GLOBAL_COMMANDS:
         errors["_"] = f"Must be {GLOBAL_COMMANDS} or fewer in length."
-    names = [c.get("name") for c in chat]
-    if len(set(names)) != len(names):
-        errors["_"] = "Application command names must be unique"
+    errors.update(unique_names(chat, "_"))
     for i, command in enumerate(found):
         errors.update(_named(command, str(i), describe=command.get("type", 1) == 1))
         if command.get("type", 1) == 1:
@@ -334,8 +487,23 @@ def _named(thing: Mapping[str, Any], where: str, *, describe: bool = True) -> di
     return errors
 
 
+def unique_names(items: Sequence[Mapping[str, Any]], where: str) -> dict[str, str]:
+    """Siblings (commands, or the options of one command) need distinct names, in every locale:
+    docs, Application Commands > Localization: a localized name is the name that locale's
+    clients type, and Discord refuses two siblings showing the same one ("Application command
+    names must be unique"). A locale without a localization shows the default name."""
+    locales = {loc for item in items for loc in (item.get("name_localizations") or {})}
+    for locale in (None, *sorted(locales)):
+        shown = [(item.get("name_localizations") or {}).get(locale, item.get("name"))
+                 if locale else item.get("name") for item in items]
+        if len(set(shown)) != len(shown):
+            return {where: "Application command names must be unique"
+                    + (f" (locale {locale})" if locale else "")}
+    return {}
+
+
 def _options(options: Sequence[Mapping[str, Any]], where: str, depth: int) -> dict[str, str]:
-    errors: dict[str, str] = {}
+    errors: dict[str, str] = dict(unique_names(options, where)) if options else {}
     if len(options) > OPTIONS:
         errors[where] = f"Must be {OPTIONS} or fewer in length."
     optional_seen = False

@@ -1,0 +1,204 @@
+"""The turn post as a Discord layout (Components V2): what is text is real Discord text.
+
+A board picture shrunk into the channel's inline preview (about 550x350) is unreadable, so the
+turn post carries as text everything that is text: the turn's log lines, each player's public
+standing, who must act and what they are asked, and each clock as a Discord timestamp
+(`<t:unix:R>`, which every reader's client shows live and in their own language). The picture
+(`turn.png`, render's turn(): landscape, drawn for the preview) keeps what is spatial. The
+complete board is one tap away (the "Full board" button, /game board).
+
+    Container (accent: the colour of the player to act, or of the winner)
+        TextDisplay   the game's name
+        TextDisplay   the turn's log lines            (cut to fit, "more in /game log")
+        MediaGallery  attachment://turn.png           (its description: who acts, for screen readers)
+        TextDisplay   each player's standing          (Game.score_lines, public only)
+        Separator
+        TextDisplay   who acts now, and their clock   (or the result)
+    ActionRow     My hand · Play · Full board   (Full board alone once the game is over)
+
+Constraints (Discord's documentation, Components > Using Message Components): a message with
+the IS_COMPONENTS_V2 flag has no `content` and no embeds; at most 40 components in all, nested
+ones included; at most 4000 characters of text across its text displays; a file shown in a
+media gallery is referenced as `attachment://<filename>` and must be attached to the message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord.i18n import clip, t
+from bot.service import GameInfo, Report
+from engine.i18n import translate
+
+IMAGE = "turn.png"
+TEXT_LIMIT = 4000  # characters across every text display of a message
+COMPONENTS = 40  # components in one message, nested ones included
+DESCRIPTION = 1024  # characters in a media gallery item's description
+
+# The seat colours of render.common (Okabe-Ito), repeated here so that the Discord layer does not
+# import the drawing code; tests/discord/test_turnpost.py checks that they agree.
+SEAT_ACCENTS = (0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0xD55E00, 0x56B4E9, 0xF0E442)
+
+
+def game_title(info: GameInfo) -> str:
+    return f"**{translate_name(info)}**"
+
+
+def translate_name(info: GameInfo) -> str:
+    from engine.registry import get
+
+    return translate(get(info.game_key).name(), info.locale)
+
+
+def ask_lines(report: Report, locale: str) -> list[str]:
+    """A line per player asked to act: who (mentioned), what, and when their clock runs out."""
+    info = report.game
+    lines = []
+    for seat in report.to_act:
+        ask = report.asks.get(seat.seat) if seat.seat is not None else None
+        text = translate(ask, locale, info.names) if ask is not None else t("discord.turn.your_turn", locale)
+        line = t("discord.turn.ask", locale, who=f"<@{seat.user_id}>", ask=text)
+        clock = info.clocks[seat.seat] if seat.seat is not None and seat.seat < len(info.clocks) else None
+        left = clock.left(report.at) if clock is not None else None
+        if clock is not None and left is not None:
+            if clock.running_since is not None:
+                # A Discord timestamp: each reader's client counts it down in their language.
+                line += " " + t("discord.turn.deadline", locale, when=f"<t:{int(report.at + left)}:R>")
+            else:
+                from bot.clock import duration
+
+                line += " " + t("discord.turn.paused", locale, left=duration(left))
+        lines.append(line)
+    return lines
+
+
+def result_lines(info: GameInfo, locale: str) -> list[str]:
+    """Winners, scores and the score details of a finished game (its reason is in the log)."""
+    outcome = info.outcome
+    if outcome is None:
+        return []
+    names = info.names
+    winners = [names[s] for s in outcome.winners if 0 <= s < len(names)]
+    lines = [t("discord.result.winners", locale, n=len(winners), names=", ".join(winners))]
+    if outcome.scores is not None:
+        ranked = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])  # type: ignore[index]
+        scores = " · ".join(f"{names[s]} {outcome.scores[s]}" for s in ranked if s < len(names))
+        lines.append(t("discord.result.scores", locale, scores=scores))
+    lines.extend(translate(d, locale, names) for d in outcome.details)
+    return lines
+
+
+def tail_lines(report: Report) -> list[str]:
+    """Who acts now, or how the game ended."""
+    info = report.game
+    if info.outcome is not None:
+        return result_lines(info, info.locale)
+    if info.status == "abandoned":
+        return [t("discord.result.abandoned", info.locale)]
+    return ask_lines(report, info.locale)
+
+
+def standing_lines(report: Report) -> list[str]:
+    info = report.game
+    return [
+        f"**{info.names[seat]}** · {translate(msg, info.locale, info.names)}"
+        for seat, msg in sorted(report.scores.items()) if 0 <= seat < len(info.names)
+    ]
+
+
+def fit(log_lines: Sequence[str], room: int, locale: str) -> str:
+    """The log lines within `room` characters: those that do not fit are replaced by a pointer
+    to /game log (the oldest lines are kept: they say what happened first)."""
+    more = t("discord.turn.more", locale)
+    kept: list[str] = []
+    used = 0
+    for index, line in enumerate(log_lines):
+        cost = len(line) + (1 if kept else 0)
+        reserve = len(more) + 1 if index < len(log_lines) - 1 else 0
+        if used + cost + reserve > room:
+            if kept and used + len(more) + 1 > room:
+                kept.pop()
+            kept.append(more)
+            break
+        kept.append(line)
+        used += cost
+    return clip("\n".join(kept), max(room, 1))
+
+
+def accent(report: Report) -> int | None:
+    """The colour of the one player to act, or of the one winner; none when several."""
+    info = report.game
+    seats = [s.seat for s in report.to_act if s.seat is not None]
+    if info.outcome is not None:
+        seats = list(info.outcome.winners)
+    return SEAT_ACCENTS[seats[0] % len(SEAT_ACCENTS)] if len(seats) == 1 else None
+
+
+def description(report: Report) -> str:
+    """What the picture shows, for screen readers and the picture's tooltip."""
+    info = report.game
+    if info.outcome is not None:
+        return clip(translate(info.outcome.reason, info.locale, info.names), DESCRIPTION)
+    names = ", ".join(s.name for s in report.to_act)
+    return clip(t("discord.turn.picture", info.locale, game=translate_name(info), names=names),
+                DESCRIPTION)
+
+
+def turn_layout(
+    report: Report, intro: Sequence[str] = (), *, buttons: bool = True, image: bool = True,
+) -> discord.ui.LayoutView:
+    """The turn post of `report`. `intro`: lines before the log lines (in the game's language).
+    `buttons`: the action row (taken off older posts); `image`: whether turn.png is attached."""
+    from bot.discord.views import turn_row
+
+    info = report.game
+    locale = info.locale
+    title = game_title(info)
+    standings = "\n".join(standing_lines(report))
+    tail = "\n".join(tail_lines(report))
+    log_lines = [*intro, *(translate(m, locale, info.names) for m in report.public)]
+    # Everything but the log is kept whole; the log takes the room that is left.
+    room = TEXT_LIMIT - len(title) - len(standings) - len(tail)
+    log_text = fit(log_lines, room, locale) if log_lines else ""
+
+    container = discord.ui.Container(accent_colour=accent(report))
+    container.add_item(discord.ui.TextDisplay(title))
+    if log_text:
+        container.add_item(discord.ui.TextDisplay(log_text))
+    if image:
+        container.add_item(discord.ui.MediaGallery(
+            discord.MediaGalleryItem(f"attachment://{IMAGE}", description=description(report))))
+    if standings:
+        container.add_item(discord.ui.TextDisplay(standings))
+    if tail:
+        container.add_item(discord.ui.Separator())
+        container.add_item(discord.ui.TextDisplay(tail))
+
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(container)
+    if buttons:
+        layout.add_item(turn_row(info.id, locale, playing=info.status == "active"))
+    return layout
+
+
+def without_buttons(message: discord.Message) -> discord.ui.LayoutView:
+    """An earlier turn post's layout as it was, less its action rows: editing a Components V2
+    message with `view=None` would leave it blank, so the layout is rebuilt from the message.
+    Its pictures are pointed back at the attachments the message keeps."""
+    layout = discord.ui.LayoutView.from_message(message, timeout=None)
+    for item in list(layout.children):
+        if isinstance(item, discord.ui.ActionRow):
+            layout.remove_item(item)
+    files = {a.id: a.filename for a in message.attachments}
+    for item in layout.walk_children():
+        if isinstance(item, discord.ui.MediaGallery):
+            for media in item.items:
+                found = getattr(media.media, "attachment_id", None)
+                name = files.get(found) if found is not None else None
+                if name is None and message.attachments:
+                    name = message.attachments[0].filename
+                if name is not None:
+                    media.media = discord.UnfurledMediaItem(f"attachment://{name}")
+    return layout
