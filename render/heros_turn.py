@@ -51,6 +51,7 @@ from render.common import (
     text_line,
     text_width,
     tint,
+    wrap,
 )
 
 W, H = 1100, 700
@@ -327,9 +328,9 @@ def _panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     if outcome is None:
         _choice(img, draw, view, names, locale, change, (x0, y + 10, x1, bottom - 10))
     elif bottom - y > 70:  # the reason of the end, in the engine's (or the platform's) words
-        draw_text(draw, (x0 + 8, y + 14, x1 - 8, bottom - 10),
-                  translate(outcome.reason, locale, names), 20, align="left", valign="top",
-                  max_lines=int((bottom - y - 24) // 23), min_size=ESSENTIAL, fill=INK)
+        reason = translate(outcome.reason, locale, names)
+        for i, line in enumerate(_wrap(reason, x1 - x0 - 16, 20)[: int((bottom - y - 24) // 26)]):
+            text_line(draw, (x0 + 8, y + 28 + 26 * i), line, 20, max_width=x1 - x0 - 16)
 
 
 def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
@@ -437,9 +438,7 @@ def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     """The last move at the panel's bottom, with the magenta mark of the map. Returns its top."""
     x0, y1, x1 = at
     did = move_text(view, move, locale, names)
-    from render.common import wrap
-
-    lines = wrap(did, x1 - x0 - 34, 20)[:2]
+    lines = _wrap(did, x1 - x0 - 34, 20)[:2]
     h = 52 + 26 * len(lines)
     top = y1 - h
     rounded(img, (x0, top, x1, y1), 14, PANEL, MARK, 3)
@@ -450,6 +449,18 @@ def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     for i, line in enumerate(lines):
         text_line(draw, (x0 + 16, top + 56 + 26 * i), line, 20, max_width=x1 - x0 - 30)
     return top
+
+
+def _wrap(text: str, width: float, size: int) -> list[str]:
+    """Word wrap that never leaves French punctuation (« ! », « : ») alone at a line's start."""
+    lines: list[str] = []
+    for line in wrap(text, width, size):
+        if lines and line[:1] in "!?:;»" and len(line.split()[0]) == 1:
+            lines[-1] += " " + line.split()[0]
+            line = line[1:].strip()
+        if line:
+            lines.append(line)
+    return lines
 
 
 def _choice(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
@@ -535,8 +546,6 @@ def _hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, 
         lines = max(1, min(3, int((y1 - y) // 22)))
         used = draw_text(draw, (x0 + 2, y, x1, y + 22 * lines), terrs, 18, align="left",
                          valign="top", max_lines=lines, min_size=ESSENTIAL, spacing=1.1)
-        from render.common import wrap
-
         y += int(min(lines, len(wrap(terrs, x1 - x0 - 2, used))) * used * 1.1) + 6
     return y
 
