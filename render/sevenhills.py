@@ -6,8 +6,9 @@ deck and the discard pile's top card, Rome's sectors (the six hills, open or not
 this era, with each player's markers by class and their people count; the Forum; Capitolium with
 the temple; Campus Martius with the Consul Legion Camp and the Waiting Camp), then one line per
 player in turn order (prestige, consul, cards in hand, markers left by class, knights, Forum).
-It reads only public keys: never view["hand"]. The hand shows the viewer's cards (send it
-ephemerally only).
+It reads only public keys: never view["hand"]. Under the players, a key of the four marker
+shapes. The hand shows the viewer's cards (send it ephemerally only), landscape and legible in a
+reply's inline preview. The turn post's picture is `turn` (render/sevenhills_turn.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from render.common import (
     GOLD,
     INK,
     LINE,
+    MIN_PREVIEW_PX,
     MUTED,
     NAME_MARK,
     PANEL,
@@ -41,15 +43,18 @@ from render.common import (
     rounded,
     seat_colour,
     seat_name,
+    secondary,
     shade,
     star,
     supersampled,
     text_line,
     tint,
 )
+from render.sevenhills_turn import status_line
+from render.sevenhills_turn import turn as turn
 
 W = 1000  # board width
-HAND_W = 1000
+HAND_W = 1100
 M = 20  # margin
 GAME = "seven-hills"
 HEADER: RGB = (122, 28, 34)  # Roman red
@@ -121,20 +126,24 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
     header_h, status_h, track_h = 60, 54, 92
     grid_h = 3 * TILE_H + 2 * 10
     seats_h = 26 + n * 54
+    legend_h = 44
     info = _info_lines(view, names, locale)
     info_h = 26 + 30 * len(info) if info else 0
-    total = header_h + status_h + track_h + M + grid_h + M + seats_h + (M + info_h if info_h else 0) + M
+    total = (header_h + status_h + track_h + M + grid_h + M + seats_h + M + legend_h
+             + (M + info_h if info_h else 0) + M)
     img = Image.new("RGB", (W, total), PAPER)
     _header(img, view, locale, header_h)
     y = header_h
-    _status(img, view, names, locale, (0, y, W, y + status_h))
+    _status(img, view, names, locale, (0, y, W, y + status_h), outcome)
     y += status_h
     _track(img, view, locale, (M, y + 8, W - M, y + track_h))
     y += track_h + M
     _grid(img, view, names, locale, y)
     y += grid_h + M
-    _seats(img, view, names, locale, (M, y, W - M, y + seats_h))
+    _seats(img, view, names, locale, (M, y, W - M, y + seats_h), outcome)
     y += seats_h + M
+    _legend(img, locale, (M, y, W - M, y + legend_h))
+    y += legend_h + M
     if info_h:
         _info(img, info, names, (M, y, W - M, y + info_h))
     return img
@@ -147,33 +156,27 @@ def _header(img: Image.Image, view: Mapping[str, Any], locale: str, h: int) -> N
 
 
 def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
-            box: tuple[int, int, int, int]) -> None:
+            box: tuple[int, int, int, int], outcome: Outcome | None = None) -> None:
+    """Who acts, or the result (a resignation included, which only `outcome` knows)."""
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(img)
     d.rectangle(box, fill=PANEL)
     d.line((x0, y1 - 1, x1, y1 - 1), fill=LINE, width=2)
-    phase = view.get("phase", "take")
+    status_line(img, view, names, locale, outcome, (M, (y0 + y1) / 2), W - 2 * M, 20)
+
+
+def _legend(img: Image.Image, locale: str, box: tuple[int, int, int, int]) -> None:
+    """The key of the four marker shapes, and how the hills count clients."""
+    x0, y0, x1, y1 = box
+    rounded(img, box, 12, PANEL, LINE, 2)
+    d = ImageDraw.Draw(img)
     cy = (y0 + y1) / 2
-    if phase == "over" or view.get("outcome"):
-        winners = (view.get("outcome") or {}).get("winners", [])
-        x = M
-        paste(img, star(30), (x, cy - 15))
-        x += 38
-        for s in winners:
-            box_ = badge(img, (x, cy), seat_name(names, s), 20, seat_colour(s))
-            x = box_[2] + 8
-        text_line(d, (x + 4, cy), _t("wins", locale, n=len(winners)), 20, bold=True)
-        return
-    asked = view.get("prompt", [])
-    text = _t(f"phase.{phase}", locale, name=NAME_MARK)
-    if len(asked) == 1:
-        badge_line(img, (M, cy), text, names, asked[0], 20, max_width=W - 2 * M)
-    else:
-        x = M
-        for s in asked:
-            x = badge(img, (x, cy), seat_name(names, s), 20, seat_colour(s))[2] + 8
-        text_line(d, (x + 4, cy), _t(f"phase.{phase}", locale, name="").strip(), 20, bold=True,
-                  max_width=W - M - x)
+    x = x0 + 14 + text_line(d, (x0 + 14, cy), _t("legend", locale), 16, bold=True,
+                            fill=MUTED) + 14
+    for cls in CLASSES:
+        paste(img, marker(cls, 24, MUTED), (x, cy - 12))
+        label = _t("legend_noble", locale) if cls == "noble" else _tok(cls, locale)
+        x += 28 + text_line(d, (x + 28, cy), label, 16) + 22
 
 
 def _track(img: Image.Image, view: Mapping[str, Any], locale: str,
@@ -277,12 +280,9 @@ def _sector(img: Image.Image, view: Mapping[str, Any], sector: Mapping[str, Any]
             if m.get(cls, 0):
                 x += _marker_count(img, x, cy, cls, m[cls], colour, size=20)
         people = sum(load_.people[k] * m.get(k, 0) for k in CLASSES)
-        if not forum:
-            badge(img, (x1 - 10, cy), _t("people", locale, n=people), 13,
-                  tint(colour, 0.6), anchor="rm")
-        else:
-            badge(img, (x1 - 10, cy), _t("markers", locale, n=sum(m.values())), 13,
-                  tint(colour, 0.6), anchor="rm")
+        count = sum(m.values()) if forum else people
+        badge(img, (x1 - 10, cy), _t("clients", locale, n=count), 13, tint(colour, 0.6),
+              anchor="rm")
 
 
 def _capitolium(img: Image.Image, view: Mapping[str, Any], locale: str,
@@ -327,7 +327,7 @@ def _campus(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
 
 
 def _seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
-           box: tuple[int, int, int, int]) -> None:
+           box: tuple[int, int, int, int], outcome: Outcome | None = None) -> None:
     x0, y0, x1, y1 = box
     rounded(img, box, 12, PANEL, LINE, 2)
     d = ImageDraw.Draw(img)
@@ -337,7 +337,10 @@ def _seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
     seats = view.get("seats", [])
     consuls = view.get("consuls", [])
     active = view.get("active")
-    winners = (view.get("outcome") or {}).get("winners", [])
+    winners = list(outcome.winners) if outcome is not None else \
+        (view.get("outcome") or {}).get("winners", [])
+    if winners:
+        active = None
     for i, s in enumerate(view.get("order", range(len(seats)))):
         seat = seats[s]
         cy = y0 + 26 + i * 54 + 27
@@ -384,7 +387,7 @@ def _info_lines(view: Mapping[str, Any], names: Sequence[str], locale: str) -> l
     for r in view.get("revealed", [])[-2:]:
         if r.get("era") == view.get("era") or r.get("era") == view.get("era", 1) - 1:
             out.append((_t("revealed", locale, name=NAME_MARK,
-                           card=_tok(r["card"], locale),
+                           card=_card_name(r["card"], locale),
                            icon=translate(Msg(f"{GAME}.legion.{r['icon']}"), locale),
                            back=r["back"]), r["seat"]))
     last = view.get("last_scores")
@@ -412,30 +415,37 @@ def _info(img: Image.Image, lines: list[tuple[str, int | None]], names: Sequence
 
 # --- the hand ------------------------------------------------------------------------------------
 
-CARD_W, CARD_H, CARD_GAP = 150, 200, 12
+# Landscape and legible in a reply's inline preview: at 1100 px wide the preview halves it, so
+# every essential text is at least HAND_MIN px (the legend caption is secondary).
+CARD_W, CARD_H, CARD_GAP = 144, 318, 9
+HAND_HEADER = 64
+HAND_MIN = 2 * MIN_PREVIEW_PX
+HAND_PER_ROW = 7  # the hand limit
 
 
 def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
-    """The viewer's hand: each card with its colour, class, additional action and legion icon."""
+    """The viewer's hand: each card with its colour, class (its marker's shape), additional
+    action and legion icon."""
     cards = list(view.get("hand", []))
-    per_row = (HAND_W - 2 * M + CARD_GAP) // (CARD_W + CARD_GAP)
-    rows = max(1, -(-len(cards) // per_row))
-    header_h = 64
-    h = header_h + M + rows * CARD_H + (rows - 1) * CARD_GAP + M
-    img = Image.new("RGB", (HAND_W, max(h, 300)), PAPER)
+    rows = max(1, -(-len(cards) // HAND_PER_ROW))
+    h = HAND_HEADER + M + rows * CARD_H + (rows - 1) * CARD_GAP + M
+    img = Image.new("RGB", (HAND_W, h), PAPER)
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, HAND_W, header_h), fill=HEADER)
+    d.rectangle((0, 0, HAND_W, HAND_HEADER), fill=HEADER)
+    d.rectangle((0, HAND_HEADER - 4, HAND_W, HAND_HEADER), fill=GOLD)
     seat = view.get("viewer")
     title = _t("hand_title", locale, name=NAME_MARK, n=len(cards), limit=load().hand_limit)
-    badge_line(img, (M, header_h / 2), title, names, seat, 22, fill=(255, 255, 255),
+    badge_line(img, (M, HAND_HEADER / 2 - 2), title, names, seat, 26, fill=(255, 255, 255),
                max_width=HAND_W - 2 * M)
     if not cards:
-        text_line(d, (HAND_W / 2, header_h + 100), _t("no_cards", locale), 20, fill=MUTED,
-                  anchor="mm")
+        text_line(d, (HAND_W / 2, HAND_HEADER + (h - HAND_HEADER) / 2), _t("no_cards", locale),
+                  26, fill=MUTED, anchor="mm")
+    row_w = HAND_PER_ROW * CARD_W + (HAND_PER_ROW - 1) * CARD_GAP
+    left = (HAND_W - row_w) // 2
     for i, card in enumerate(cards):
-        r, c = divmod(i, per_row)
-        x = M + c * (CARD_W + CARD_GAP)
-        y = header_h + M + r * (CARD_H + CARD_GAP)
+        r, c = divmod(i, HAND_PER_ROW)
+        x = left + c * (CARD_W + CARD_GAP)
+        y = HAND_HEADER + M + r * (CARD_H + CARD_GAP)
         paste(img, card_face(card, locale), (x, y))
     return img
 
@@ -446,25 +456,36 @@ def card_face(card: str, locale: str) -> Image.Image:
     colour = CARD_COLOURS.get(k.colour, MUTED)
     img = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
     rounded(img, (0, 0, CARD_W, CARD_H), 14, colour, shade(colour, 0.45), 3)
-    rounded(img, (8, 44, CARD_W - 8, CARD_H - 8), 10, (255, 252, 245))
+    rounded(img, (7, 44, CARD_W - 7, CARD_H - 7), 10, (255, 252, 245))
     d = ImageDraw.Draw(img)
     ink = (255, 255, 255) if sum(colour) < 480 else INK
+    f = HAND_MIN
     draw_text(d, (8, 4, CARD_W - 8, 42), translate(Msg(f"{GAME}.colour.{k.colour}"), locale)
-              .capitalize(), 16, bold=True, fill=ink, max_lines=1)
+              .capitalize(), 22, bold=True, fill=ink, max_lines=1, min_size=f)
     if k.cls != "slave":
-        paste(img, marker(k.cls, 40, colour), (CARD_W / 2 - 20, 52))
+        paste(img, marker(k.cls, 50, colour), (CARD_W / 2 - 25, 50))
     else:
-        d.line((CARD_W / 2 - 16, 56, CARD_W / 2 + 16, 88), fill=INK, width=4)
-        d.line((CARD_W / 2 + 16, 56, CARD_W / 2 - 16, 88), fill=INK, width=4)
-    draw_text(d, (10, 96, CARD_W - 10, 120), _tok(k.cls, locale).capitalize(), 17, bold=True,
-              max_lines=1)
+        d.line((CARD_W / 2 - 18, 56, CARD_W / 2 + 18, 94), fill=INK, width=5)
+        d.line((CARD_W / 2 + 18, 56, CARD_W / 2 - 18, 94), fill=INK, width=5)
+    draw_text(d, (8, 104, CARD_W - 8, 132), _tok(k.cls, locale).capitalize(), 22, bold=True,
+              max_lines=1, min_size=f)
     power = translate(Msg(f"{GAME}.power.{k.power}"), locale) if k.power else \
         (_t("revolt_card", locale) if k.cls == "slave" else "—")
-    draw_text(d, (10, 122, CARD_W - 10, 160), power, 13, fill=MUTED, max_lines=2, min_size=10)
-    legion = _t(f"legion_short.{k.legion}", locale)
-    rounded(img, (14, 164, CARD_W - 14, 186), 11, ROAD)
-    draw_text(d, (16, 164, CARD_W - 16, 186), legion, 12, bold=True, max_lines=1, min_size=9)
+    draw_text(d, (10, 136, CARD_W - 10, 214), power, f, fill=INK if k.power else MUTED,
+              max_lines=3, min_size=f)
+    with secondary():
+        text_line(d, (CARD_W / 2, 228), _t("legion_caption", locale), 14, fill=MUTED,
+                  anchor="mm")
+    rounded(img, (10, 240, CARD_W - 10, CARD_H - 14), 12, ROAD)
+    draw_text(d, (14, 240, CARD_W - 14, CARD_H - 14), _t(f"legion_short.{k.legion}", locale),
+              f, bold=True, max_lines=2, min_size=f)
     return img
+
+
+def _card_name(card: str, locale: str) -> str:
+    k = load().card(card)
+    return translate(Msg(f"{GAME}.card", {"colour": Msg(f"{GAME}.colour.{k.colour}"),
+                                          "cls": Msg(f"{GAME}.tok.{k.cls}")}), locale)
 
 
 def clear_caches() -> None:

@@ -56,7 +56,11 @@ def seat_msg(seat: int) -> dict[str, int]:
 
 
 def card_msg(card: str) -> Msg:
-    return Msg(f"{G}.tok.{card}")
+    """A card as log lines and messages name it: its colour and class ("red noble"). Its
+    additional action and legion icon are on the pictures (the action token
+    `seven-hills.tok.<card>` still spells them out in menus)."""
+    k = load().card(card)
+    return Msg(f"{G}.card", {"colour": Msg(f"{G}.colour.{k.colour}"), "cls": tok(k.cls)})
 
 
 def cards_msg(cards: list[str]) -> tuple[Msg, ...]:
@@ -729,8 +733,9 @@ class SevenHills(Game):
         state["turn"] = 0
         state["counter"] = 0
         state["ending"] = False
+        hills = c.new_hills(state["era"])
         events = [ev("next_era", era=state["era"], first=seat_msg(state["order"][0]),
-                     hills=tuple(tok(h) for h in c.new_hills(state["era"])))]
+                     hills=tuple(tok(h) for h in hills), n=len(hills))]
         for s in state["order"]:
             hand = state["hands"][s]
             if len(hand) < c.refill:
@@ -770,6 +775,17 @@ class SevenHills(Game):
 
     def outcome(self, state: State) -> Outcome | None:
         return Outcome.from_json(state["outcome"]) if state["outcome"] is not None else None
+
+    def score_lines(self, state: State) -> dict[int, Msg]:
+        """Each seat's public standing: prestige, markers on the Forum (the consul election and
+        the final tie-break), knights on the board (their points), and the consul's title."""
+        consuls = state["consuls"]
+        return {
+            s: Msg(f"{G}.score_line_consul" if s in consuls else f"{G}.score_line", {
+                "points": state["prestige"][s], "forum": B.forum_markers(state, s),
+                "k": B.on_board(state, s, "knight")})
+            for s in range(state["players"])
+        }
 
     # --- what each seat sees ----------------------------------------------------------------------
 

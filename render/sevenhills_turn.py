@@ -1,0 +1,494 @@
+"""Seven Hills' turn picture: what a player reads at a glance in the channel's inline preview.
+
+A 1100x700 landscape picture (shrunk by half in the ~550x350 preview, so every essential text is
+at least 18 px here): the era and the round counter; who acts (or who defends, when a revolt asks
+several defenders at once; at the end, the result, a resignation included); the map of Rome's
+sectors in fixed places (the Forum and the six hills, closed hills dimmed, then Capitolium with
+the temple and Campus Martius with the legions), each open sector ranking the players by their
+clients there (the hills count a noble as 2, as the majorities do; the Forum counts markers, as
+the consul election does) with the leaders tinted; the players' prestige in turn order; and what
+the acting player chooses among (markers to deploy, additional actions, a revolt's targets...).
+The latest move (`before` -> `view`) is outlined in HL with a "last move" tag: the sectors it
+changed (with each player's change in clients), the consuls it elected, the prestige it moved.
+Marker shapes are not drawn here (the full board has them, with their key).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.core import Msg, Outcome
+from engine.i18n import translate
+from engine.sevenhills.components import CLASSES, load
+from render.common import (
+    ALERT,
+    GOLD,
+    LINE,
+    MUTED,
+    NAME_MARK,
+    PANEL,
+    PAPER,
+    RGB,
+    badge,
+    badge_line,
+    disc,
+    draw_text,
+    ellipsize,
+    header_band,
+    paste,
+    rounded,
+    seat_colour,
+    seat_name,
+    secondary,
+    shade,
+    star,
+    text_line,
+    text_width,
+    tint,
+)
+
+GAME = "seven-hills"
+TW, TH = 1100, 700  # 11:7, half size in the preview: essential text >= 18 px
+HEADER: RGB = (122, 28, 34)  # Roman red, as on the full board
+CLOSED: RGB = (226, 222, 214)
+HL: RGB = (214, 0, 110)  # the latest move's outline and tag
+MIN = 18  # the smallest essential font size on this canvas
+# fixed places: the Forum and the hills in the order they open, then Capitolium/Campus Martius
+PLACES = ("forum", "palatine", "caelian", "aventine", "quirinal", "viminal", "esquiline", "city")
+TOP, GAP, M = 128, 10, 12
+GRID_W = 760
+SIDE_X = M + GRID_W + 12
+
+
+def _t(key: str, locale: str, **params: Any) -> str:
+    return translate(Msg(f"{GAME}.render.{key}", params), locale)
+
+
+def _tok(token: str, locale: str) -> str:
+    return translate(Msg(f"{GAME}.tok.{token}"), locale)
+
+
+# --- what the latest move changed ----------------------------------------------------------------
+
+
+@dataclass
+class Changes:
+    """What differs between the public views before and after the latest action."""
+
+    sectors: dict[str, dict[int, int]] = field(default_factory=dict)  # sector -> seat -> clients
+    prestige: dict[int, int] = field(default_factory=dict)  # seat -> prestige gained (or lost)
+    consuls: list[int] = field(default_factory=list)  # consuls elected by this move
+    city: bool = False  # the temple turned, or the camps changed
+    choice: bool = False  # markers to deploy, additional actions or a revolt were set up
+
+    def __bool__(self) -> bool:
+        return bool(self.sectors or self.prestige or self.consuls or self.city or self.choice)
+
+
+def clients(sector: Mapping[str, Any], seat: int) -> int:
+    """A seat's clients in a sector as its majority counts them: people on a hill (a noble
+    counts 2), markers on the Forum."""
+    markers = sector.get("markers", [])
+    if seat >= len(markers):
+        return 0
+    m = markers[seat]
+    if sector.get("forum"):
+        return sum(m.get(k, 0) for k in CLASSES)
+    people = load().people
+    return sum(people[k] * m.get(k, 0) for k in CLASSES)
+
+
+def changes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> Changes:
+    """What the latest move changed, from the public views before and after it (None: none)."""
+    out = Changes()
+    if before is None:
+        return out
+    old = {s["id"]: s for s in before.get("sectors", [])}
+    n = view.get("players", 3)
+    for sector in view.get("sectors", []):
+        prev = old.get(sector["id"])
+        if prev is None or prev.get("markers") == sector.get("markers"):
+            continue
+        out.sectors[sector["id"]] = {
+            s: clients(sector, s) - clients(prev, s) for s in range(n)
+            if clients(sector, s) != clients(prev, s)
+        }
+    # a revolt's new targets and protections point at sectors too
+    for sector in _revolt_marks(view) - _revolt_marks(before):
+        out.sectors.setdefault(sector[0], {})
+    seats_then = before.get("seats", [])
+    for s, seat in enumerate(view.get("seats", [])):
+        if s < len(seats_then):
+            delta = seat.get("prestige", 0) - seats_then[s].get("prestige", 0)
+            if delta:
+                out.prestige[s] = delta
+    # the consul phase was reached (the same consul may be elected again)
+    consul_phase = before.get("phase") not in ("levy", "return") and (
+        view.get("phase") in ("levy", "return", "over") or view.get("era") != before.get("era"))
+    if view.get("consuls") != before.get("consuls") or consul_phase:
+        out.consuls = list(view.get("consuls", []))
+    out.city = any(view.get(k) != before.get(k) for k in ("temple", "legion", "waiting"))
+    out.choice = not out.sectors and (
+        (bool(view.get("deploy")) and not before.get("deploy"))
+        or (bool(view.get("powers")) and not before.get("powers"))
+        or (view.get("revolt") is not None and before.get("revolt") is None))
+    return out
+
+
+def _revolt_marks(view: Mapping[str, Any]) -> set[tuple[str, int, str, str]]:
+    """A revolt's targets and protections as (sector, seat, class, what) marks."""
+    revolt = view.get("revolt") or {}
+    marks = {(sec, int(v), cls, f"target{i}")
+             for i, (v, sec, cls) in enumerate(revolt.get("targets", []))}
+    for seat, prot in (revolt.get("protected") or {}).items():
+        for sector, by_cls in prot.items():
+            marks |= {(sector, int(seat), cls, f"protect{n}") for cls, n in by_cls.items()}
+    return marks
+
+
+# --- the picture -----------------------------------------------------------------------------------
+
+
+def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
+         before: Mapping[str, Any] | None = None, outcome: Outcome | None = None) -> Image.Image:
+    """The turn post's picture (see the module's docstring)."""
+    img = Image.new("RGB", (TW, TH), PAPER)
+    diff = changes(before, view)
+    _header(img, view, locale)
+    _status(img, view, names, locale, outcome)
+    sectors = {s["id"]: s for s in view.get("sectors", [])}
+    tw = (GRID_W - 3 * GAP) / 4
+    th = (TH - TOP - M - GAP) / 2
+    for i, place in enumerate(PLACES):
+        r, c = divmod(i, 4)
+        box = (int(M + c * (tw + GAP)), int(TOP + r * (th + GAP)),
+               int(M + c * (tw + GAP) + tw), int(TOP + r * (th + GAP) + th))
+        if place == "city":
+            _city(img, view, names, locale, box, diff.city)
+        elif place in sectors:
+            _tile(img, sectors[place], view, names, locale, box, diff.sectors.get(place))
+    _side(img, view, names, locale, outcome, diff)
+    return img
+
+
+def _header(img: Image.Image, view: Mapping[str, Any], locale: str) -> None:
+    right = _t("turn_era", locale, era=view.get("era", 1), eras=view.get("eras", 5),
+               counter=view.get("counter", 0), limit=view.get("limit", 13))
+    header_band(img, TW, 56, HEADER, _t("title", locale), 26, M + 4, right=right, right_size=24)
+
+
+def resigned_seat(outcome: Outcome | None) -> int | None:
+    """The seat that resigned, when `outcome` is the platform's resignation."""
+    if outcome is None or outcome.reason.key != "outcome.resigned":
+        return None
+    who = outcome.reason.params.get("who")
+    return int(who["seat"]) if isinstance(who, Mapping) and "seat" in who else None
+
+
+def _winners(view: Mapping[str, Any], outcome: Outcome | None) -> list[int] | None:
+    if outcome is not None:
+        return list(outcome.winners)
+    if view.get("outcome"):
+        return list(view["outcome"].get("winners", []))
+    return None
+
+
+def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+            outcome: Outcome | None) -> None:
+    y0, y1 = 56, 116
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, y0, TW, y1), fill=PANEL)
+    d.line((0, y1 - 1, TW, y1 - 1), fill=LINE, width=2)
+    status_line(img, view, names, locale, outcome, (M + 4, (y0 + y1) / 2), TW - 2 * M - 8, 26)
+
+
+def status_line(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+                outcome: Outcome | None, xy: tuple[float, float], width: float,
+                size: int) -> None:
+    """Who acts, or the result: shared by the turn picture and the full board."""
+    x, cy = xy
+    x_end = x + width
+    d = ImageDraw.Draw(img)
+    winners = _winners(view, outcome)
+    if winners is not None:
+        quit_ = resigned_seat(outcome)
+        if quit_ is not None:
+            x = badge(img, (x, cy), seat_name(names, quit_), size, seat_colour(quit_))[2] + 8
+            x += text_line(d, (x, cy), _t("resigned", locale), size, bold=True) + 14
+        paste(img, star(size + 8), (x, cy - (size + 8) / 2))
+        x += size + 14
+        for s in winners:
+            x = badge(img, (x, cy), seat_name(names, s), size, seat_colour(s))[2] + 8
+        text_line(d, (x + 4, cy), _t("wins", locale, n=len(winners)), size, bold=True,
+                  max_width=max(40, x_end - x - 4))
+        return
+    asked = list(view.get("prompt", []))
+    phase = view.get("phase", "take")
+    if len(asked) == 1:
+        text = _t(f"phase.{phase}", locale, name=NAME_MARK, n=1)
+        badge_line(img, (x, cy), text, names, asked[0], size, max_width=width)
+        return
+    for s in asked:
+        x = badge(img, (x, cy), seat_name(names, s), size, seat_colour(s))[2] + 8
+    text = _t(f"phase.{phase}", locale, name="", n=len(asked)).strip()
+    text_line(d, (x + 4, cy), text, size, bold=True, max_width=max(40, x_end - x - 4))
+
+
+def _fit(text: str, width: float, size: int, bold: bool = True) -> tuple[str, int]:
+    """`text` at the largest size from `size` down to MIN that fits `width`, else cut."""
+    for s in range(size, MIN - 1, -1):
+        if text_width(text, s, bold) <= width:
+            return text, s
+    return ellipsize(text, width, MIN, bold), MIN
+
+
+def _tile(img: Image.Image, sector: Mapping[str, Any], view: Mapping[str, Any],
+          names: Sequence[str], locale: str, box: tuple[int, int, int, int],
+          changed: dict[int, int] | None) -> None:
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(img)
+    is_open = sector.get("open", False)
+    forum = sector.get("forum", False)
+    new = sector.get("new", False)
+    if not is_open:
+        rounded(img, box, 14, CLOSED, LINE, 2)
+        with secondary():
+            text_line(d, (x0 + 12, y0 + 28), _tok(sector["id"], locale), 17, bold=True,
+                      fill=MUTED, max_width=x1 - x0 - 24)
+            draw_text(d, (x0 + 12, y0 + 48, x1 - 12, y0 + 100),
+                      _t("closed_tag", locale, era=sector.get("opens")), 15, fill=MUTED,
+                      align="left", valign="top", min_size=12)
+        return
+    outline, width = (GOLD, 4) if new else ((HEADER, 3) if forum else (LINE, 2))
+    rounded(img, box, 14, PANEL, outline, width)
+    title = _t("forum_short", locale) if forum else _tok(sector["id"], locale)
+    name, size = _fit(title, x1 - x0 - 24, 21)
+    text_line(d, (x0 + 12, y0 + 28), name, size, bold=True)
+    with secondary():
+        tag = _t("forum_tag", locale) if forum else _t("new_tag" if new else "old_tag", locale)
+        text_line(d, (x0 + 12, y0 + 52), tag, 15, fill=shade(GOLD, 0.3) if new else MUTED,
+                  max_width=x1 - x0 - 24)
+    n = view.get("players", 3)
+    counts = [(s, clients(sector, s)) for s in view.get("order", range(n))]
+    rows = sorted((c for c in counts if c[1] > 0), key=lambda c: -c[1])
+    if not rows:
+        with secondary():
+            text_line(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 20), _t("empty", locale), 16,
+                      fill=MUTED, anchor="mm")
+    top = rows[0][1] if rows else 0
+    row_h = 46
+    targeted = {int(v) for v, sec, _ in (view.get("revolt") or {}).get("targets", [])
+                if sec == sector["id"]}
+    for i, (s, count) in enumerate(rows):
+        ry0 = y0 + 68 + i * row_h
+        colour = seat_colour(s)
+        lead = count == top
+        rounded(img, (x0 + 8, ry0, x1 - 8, ry0 + row_h - 6), 8,
+                tint(colour, 0.7) if lead else tint(colour, 0.9))
+        rounded(img, (x0 + 8, ry0, x0 + 16, ry0 + row_h - 6), 3, colour)
+        if s in targeted:  # a revolt's target: dashed in the alert colour
+            rounded(img, (x0 + 6, ry0 - 2, x1 - 6, ry0 + row_h - 4), 9, None, ALERT, 3)
+        cy = ry0 + (row_h - 6) / 2
+        right = x1 - 16
+        w = text_line(d, (right, cy), str(count), 24, bold=True, anchor="rm")
+        right -= w + 6
+        delta = (changed or {}).get(s)
+        if delta:
+            label = f"{delta:+d}"
+            w = text_line(d, (right, cy), label, MIN, bold=True, fill=HL, anchor="rm")
+            right -= w + 6
+        text_line(d, (x0 + 22, cy), seat_name(names, s), MIN, bold=lead,
+                  max_width=right - x0 - 24)
+    if changed is not None:
+        _mark(img, box, locale=locale)
+
+
+def _mark(img: Image.Image, box: tuple[int, int, int, int], text: str | None = None,
+          locale: str = "en") -> None:
+    """The latest move's outline around `box`, with its tag."""
+    rounded(img, box, 14, None, HL, 5)
+    label = text if text is not None else _t("last_move", locale)
+    badge(img, (box[2] - 8, box[1]), label, MIN, HL, anchor="rm")
+
+
+def _city(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+          box: tuple[int, int, int, int], changed: bool) -> None:
+    """Capitolium (the temple: how many cards the draw action takes) and Campus Martius."""
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(img)
+    rounded(img, box, 14, (240, 232, 212), LINE, 2)
+    text_line(d, (x0 + 12, y0 + 28), "Capitolium", 21, bold=True)
+    temple = int(view.get("temple", 2))
+    cy = y0 + 78
+    disc(img, (x0 + 38, cy), 48, GOLD, shade(GOLD, 0.4), 2)
+    text_line(d, (x0 + 38, cy), str(temple), 26, bold=True, anchor="mm")
+    draw_text(d, (x0 + 70, cy - 30, x1 - 10, cy + 30), _t("temple_turn", locale, n=temple), 18,
+              bold=True, align="left", min_size=MIN, max_lines=2)
+    with secondary():
+        y = y0 + 124
+        text_line(d, (x0 + 12, y), "Campus Martius", 15, bold=True, fill=MUTED)
+        for key, counts in (("legion_camp", view.get("legion", [])),
+                            ("waiting_camp", view.get("waiting", []))):
+            y += 22
+            text_line(d, (x0 + 12, y), _t(key, locale), 13, fill=MUTED, max_width=x1 - x0 - 24)
+            shown = [(s, c) for s, c in enumerate(counts) if c]
+            y += 20
+            x = x0 + 12
+            if not shown:
+                text_line(d, (x, y), "—", 14, fill=MUTED)
+            for s, c in shown:
+                label = f"{seat_name(names, s)[:3]} {c}"
+                if x + text_width(label, 13, True) + 14 > x1 - 6:
+                    x, y = x0 + 12, y + 22
+                x = badge(img, (x, y), label, 13, tint(seat_colour(s), 0.5))[2] + 4
+        y += 26
+        text_line(d, (x0 + 12, y), _t("deck_turn", locale, n=view.get("deck", 0)), 14,
+                  fill=MUTED, max_width=x1 - x0 - 24)
+    if changed:
+        _mark(img, box, locale=locale)
+
+
+def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+          outcome: Outcome | None, diff: Changes) -> None:
+    """Prestige in turn order, then what the acting player chooses among."""
+    x0, x1 = SIDE_X, TW - M
+    y0 = TOP
+    d = ImageDraw.Draw(img)
+    order = list(view.get("order", range(view.get("players", 3))))
+    seats = view.get("seats", [])
+    row_h = 68
+    h = 40 + row_h * len(order)
+    rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
+    text_line(d, (x0 + 14, y0 + 22), _t("col.prestige", locale), 20, bold=True, fill=MUTED)
+    with secondary():
+        text_line(d, (x1 - 14, y0 + 22), _t("col.order_short", locale), 14, fill=MUTED,
+                  anchor="rm")
+    winners = _winners(view, outcome) or []
+    active = set(view.get("prompt", [])) if not winners else set()
+    consuls = view.get("consuls", [])
+    for i, s in enumerate(order):
+        seat = seats[s] if s < len(seats) else {}
+        ry0 = y0 + 38 + i * row_h
+        cy = ry0 + 20
+        if s in active or s in winners:
+            rounded(img, (x0 + 5, ry0 - 3, x1 - 5, ry0 + row_h - 3), 10,
+                    tint(seat_colour(s), 0.8))
+        text_line(d, (x0 + 12, cy), f"{i + 1}.", 20, bold=True)
+        right = x1 - 14
+        w = text_line(d, (right, cy), str(seat.get("prestige", 0)), 28, bold=True, anchor="rm")
+        right -= w + 8
+        if s in diff.prestige:
+            w = text_line(d, (right, cy), f"{diff.prestige[s]:+d}", MIN, bold=True, fill=HL,
+                          anchor="rm")
+            right -= w + 6
+        if s in winners:
+            paste(img, star(24), (right - 24, cy - 12))
+            right -= 28
+        badge(img, (x0 + 38, cy), seat_name(names, s), 20, seat_colour(s),
+              max_width=max(60, right - x0 - 44))
+        cy2 = ry0 + 49
+        x = x0 + 38
+        if s in consuls:
+            tag = badge(img, (x, cy2), _t("consul", locale), MIN, GOLD)
+            if s in diff.consuls:
+                rounded(img, (tag[0] - 3, tag[1] - 3, tag[2] + 3, tag[3] + 3), 16, None, HL, 3)
+            x = tag[2] + 8
+        with secondary():
+            text_line(d, (x, cy2), _t("seat_line", locale, n=seat.get("hand", 0),
+                                      forum=seat.get("forum", 0), k=seat.get("knights", 0)),
+                      14, fill=MUTED, max_width=x1 - x - 12)
+    if diff.consuls:
+        _mark(img, (x0, y0, x1, y0 + h), text=_t("elected", locale, n=len(diff.consuls)),
+              locale=locale)
+    elif diff.prestige and not diff.sectors:
+        _mark(img, (x0, y0, x1, y0 + h), locale=locale)
+    # what the acting player chooses among
+    by = y0 + h + 12
+    lines = choice_lines(view, names, locale, winners)
+    if not lines:
+        return
+    rounded(img, (x0, by, x1, TH - M), 14, PANEL, LINE, 2)
+    if diff.choice:
+        _mark(img, (x0, by, x1, TH - M), locale=locale)
+    y = by + 16
+    for text, seat in lines:
+        if y > TH - M - 30:
+            break
+        if seat is not None and NAME_MARK in text:
+            before, _, after = text.partition(NAME_MARK)
+            x = x0 + 14
+            if before.strip():
+                x += text_line(d, (x, y + 14), before.strip(), MIN, bold=True) + 6
+            badge(img, (x, y + 14), seat_name(names, seat), MIN, seat_colour(seat),
+                  max_width=x1 - x - 14)
+            y += 34
+            text = after.strip()
+            if not text:
+                continue
+        used = draw_text(d, (x0 + 14, y, x1 - 14, TH - M - 8), text.replace(NAME_MARK, ""),
+                         20, align="left", valign="top", min_size=MIN, max_lines=6)
+        lines_n = len(_wrap_count(text, x1 - x0 - 28, used))
+        y += int(lines_n * used * 1.12) + 10
+
+
+def _wrap_count(text: str, width: float, size: int) -> list[str]:
+    from render.common import wrap
+
+    return wrap(text, width, size)[:6]
+
+
+def choice_lines(view: Mapping[str, Any], names: Sequence[str], locale: str,
+                 winners: Sequence[int]) -> list[tuple[str, int | None]]:
+    """What the acting player chooses among, as short lines (NAME_MARK: the seat's name)."""
+    if winners:
+        return []
+    phase = view.get("phase")
+    out: list[tuple[str, int | None]] = []
+    revolt = view.get("revolt")
+    if revolt:
+        targets = [
+            _t("target", locale, cls=_tok(c, locale), sector=_tok(sec, locale),
+               who=seat_name(names, v)) for v, sec, c in revolt.get("targets", [])]
+        out.append((_t("revolt_by", locale, name=NAME_MARK), revolt.get("by")))
+        for t in targets:
+            out.append(("• " + t, None))
+        if revolt.get("left", 0):
+            out.append((_t("to_choose", locale, n=revolt["left"]), None))
+    elif phase == "deploy" and view.get("deploy"):
+        out.append((_t("to_deploy_turn", locale, markers=", ".join(
+            _tok(k, locale) for k in CLASSES for _ in range(view["deploy"].count(k)))), None))
+    elif phase == "power" and view.get("powers"):
+        out.append((_t("powers_turn", locale, powers=", ".join(
+            translate(Msg(f"{GAME}.power.{p}"), locale) for p in view["powers"])), None))
+    elif phase == "preplace" and view.get("preplace"):
+        seat = view["preplace"][0]
+        out.append((_t("preplace_left", locale, n=view["preplace"].count(seat)), None))
+    elif phase in ("take", "act") and view.get("discard_top"):
+        out.append((_t("discard_top", locale, card=_card(view["discard_top"], locale)), None))
+    elif phase == "levy" and view.get("consul"):
+        left = list(view["consul"].get("levy", []))
+        asked = view.get("prompt", [])
+        if asked:
+            out.append((_t("levy_left", locale, n=left.count(asked[0])), None))
+    elif phase == "return" and view.get("consul"):
+        out.append((_t("return_left", locale, n=view["consul"].get("placing", 0)), None))
+    if phase in ("levy", "return"):
+        for r in view.get("revealed", [])[-1:]:
+            if r.get("era") == view.get("era"):
+                out.append((_t("revealed_turn", locale, name=NAME_MARK, icon=translate(
+                    Msg(f"{GAME}.legion.{r['icon']}"), locale), back=r["back"]), r["seat"]))
+    return out
+
+
+def _card(card: str, locale: str) -> str:
+    k = load().card(card)
+    return translate(Msg(f"{GAME}.card", {"colour": Msg(f"{GAME}.colour.{k.colour}"),
+                                          "cls": Msg(f"{GAME}.tok.{k.cls}")}), locale)
+
+
+__all__ = ["Changes", "changes", "choice_lines", "clients", "resigned_seat", "status_line",
+           "turn"]
