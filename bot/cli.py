@@ -43,7 +43,8 @@ def parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=int, default=1)
     selfplay.add_argument("--db", help="SQLite file (default: a temporary one)")
 
-    bench = sub.add_parser("bench", help="time per action, commit and board render included")
+    bench = sub.add_parser(
+        "bench", help="time per action up to the turn post ready (commit, picture, layout)")
     _game_args(bench)
     bench.add_argument("--actions", type=int, default=300)
     bench.add_argument("--seed", type=int, default=1)

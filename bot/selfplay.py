@@ -141,9 +141,13 @@ async def bench(
     game_key: str, players: int, actions: int, seed: int, options: Sequence[str],
     out: TextIO = sys.stdout,
 ) -> int:
-    """Times `actions` random actions through service.act, board render and commit included."""
+    """Times `actions` random actions through service.act up to the turn post's bytes ready: the
+    commit, the turn picture and the Discord layout (its components as sent) included."""
+    from bot.discord.turnpost import turn_layout
+
     timings: list[float] = []
     largest = 0
+    chars = components = 0
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.sqlite3")
         try:
@@ -163,8 +167,12 @@ async def bench(
                     text = walk(legal, rng)
                     started = time.perf_counter()
                     report = await service.act(channel, seat.user_id, text)
+                    layout = turn_layout(report)
+                    layout.to_components()  # the payload discord.py sends
                     timings.append((time.perf_counter() - started) * 1000)
                     largest = max(largest, len(report.image or b""))
+                    chars = max(chars, layout.content_length())
+                    components = max(components, layout.total_children_count)
         finally:
             await store.close()
     timings.sort()
@@ -175,5 +183,7 @@ async def bench(
         f"max_ms={timings[-1]:.1f}",
         file=out,
     )
+    print(f"layout_chars_max={chars} layout_components_max={components} (Discord: 4000, 40)",
+          file=out)
     print(f"p50_ms={p50:.1f} p99_ms={p99:.1f} png_kb={largest / 1024:.0f}", file=out, flush=True)
     return 0

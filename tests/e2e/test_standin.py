@@ -169,6 +169,78 @@ async def test_messages_breaking_discords_limits_are_refused(world: World) -> No
     assert world.public() == []  # nothing refused was posted
 
 
+V2 = limits.IS_COMPONENTS_V2
+
+
+def text(content: str) -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def gallery(url: str) -> dict[str, Any]:
+    return {"type": 12, "items": [{"media": {"url": url}}]}
+
+
+async def test_components_v2_messages_breaking_discords_limits_are_refused(world: World) -> None:
+    many = [text("t")] * 20 + [row(*(button(f"b{r}{i}") for i in range(4))) for r in range(5)]
+    cases = {  # the payload, and the field Discord names in its refusal
+        "content": ({"flags": V2, "content": "x", "components": [text("t")]}, "In content"),
+        "embeds": ({"flags": V2, "embeds": [{"title": "t"}], "components": [text("t")]},
+                   "In embeds"),
+        "count": ({"flags": V2, "components": many}, "In components"),
+        "text": ({"flags": V2, "components": [text("x" * 2001), text("y" * 2000)]},
+                 "In components"),
+        "attachment": ({"flags": V2, "components": [gallery("attachment://turn.png")]},
+                       "components.0.items.0.media.url"),
+        "scheme": ({"flags": V2, "components": [gallery("ftp://x/y.png")]},
+                   "components.0.items.0.media.url"),
+        "nesting": ({"flags": V2, "components": [{"type": 17, "components": [
+            {"type": 17, "components": [text("t")]}]}]}, "components.0.components.0.type"),
+        "gallery": ({"flags": V2, "components": [{"type": 12, "items": []}]},
+                    "components.0.items"),
+        "button": ({"flags": V2, "components": [{"type": 17, "components": [
+            row(button("c" * 101))]}]}, "components.0.components.0.components.0.custom_id"),
+    }
+    for case, (payload, where) in cases.items():
+        refused = await post(world, payload)
+        assert refused.status == 400 and refused.code == 50035, (case, refused)
+        assert where in refused.text, (case, refused.text)
+    empty = await post(world, {"flags": V2, "components": []})
+    assert empty.status == 400
+    assert world.public() == []  # nothing refused was posted
+
+
+async def test_a_layout_shows_its_attachment_and_cannot_be_blanked(world: World) -> None:
+    """A discord.py LayoutView with a picture: sent without content, its media resolved to the
+    attachment; `edit(view=None)` would leave it empty and is refused; rebuilt without its
+    buttons, it keeps its text and picture."""
+    from bot.discord.turnpost import without_buttons
+
+    assert world.bot is not None
+    channel = world.bot.get_channel(world.standin.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.Container(
+        discord.ui.TextDisplay("Hello <@1>"),
+        discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://turn.png")),
+    ))
+    buttons: discord.ui.ActionRow = discord.ui.ActionRow()
+    buttons.add_item(discord.ui.Button(label="Play", custom_id="tabula:play:1"))
+    layout.add_item(buttons)
+    sent = await channel.send(view=layout, file=discord.File(io.BytesIO(b"png"), "turn.png"))
+    [stored] = world.public()
+    assert stored.layout and stored.content == "" and stored.text == "Hello <@1>"
+    assert stored.media_urls() == [stored.attachments[0].payload(world.standin.url,
+                                                                  stored.channel_id)["url"]]
+    assert stored.custom_ids() == ["tabula:play:1"]
+    with pytest.raises(discord.HTTPException) as blanked:
+        await sent.edit(view=None)
+    assert blanked.value.status == 400 and stored.text == "Hello <@1>"  # refused, unchanged
+    fetched = await channel.fetch_message(sent.id)
+    await fetched.edit(view=without_buttons(fetched))
+    assert stored.custom_ids() == [] and stored.text == "Hello <@1>"
+    assert stored.media_urls() and stored.attachments[0].filename == "turn.png"
+
+
 async def test_command_definitions_breaking_discords_rules_are_refused(world: World) -> None:
     assert world.bot is not None and world.bot.application_id is not None
     route = Route("PUT", "/applications/{application_id}/commands",
