@@ -216,6 +216,8 @@ def status_line(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
     winners = _winners(view, outcome)
     if winners is not None:
         quit_ = resigned_seat(outcome)
+        while size > MIN and _result_width(winners, quit_, names, locale, size) > width:
+            size -= 1
         if quit_ is not None:
             x = badge(img, (x, cy), seat_name(names, quit_), size, seat_colour(quit_))[2] + 8
             x += text_line(d, (x, cy), _t("resigned", locale), size, bold=True) + 14
@@ -232,10 +234,27 @@ def status_line(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
         text = _t(f"phase.{phase}", locale, name=NAME_MARK, n=1)
         badge_line(img, (x, cy), text, names, asked[0], size, max_width=width)
         return
+    text = _t(f"phase.{phase}", locale, name="", n=len(asked)).strip()
+    while size > MIN and sum(_badge_w(seat_name(names, s), size) + 8 for s in asked) \
+            + text_width(text, size, True) + 4 > width:
+        size -= 1
     for s in asked:
         x = badge(img, (x, cy), seat_name(names, s), size, seat_colour(s))[2] + 8
-    text = _t(f"phase.{phase}", locale, name="", n=len(asked)).strip()
     text_line(d, (x + 4, cy), text, size, bold=True, max_width=max(40, x_end - x - 4))
+
+
+def _badge_w(text: str, size: int) -> float:
+    return text_width(text, size, True) + 2 * max(6, size // 2)
+
+
+def _result_width(winners: Sequence[int], quit_: int | None, names: Sequence[str], locale: str,
+                  size: int) -> float:
+    w = size + 14 + sum(_badge_w(seat_name(names, s), size) + 8 for s in winners)
+    w += 4 + text_width(_t("wins", locale, n=len(winners)), size, True)
+    if quit_ is not None:
+        w += _badge_w(seat_name(names, quit_), size) + 8
+        w += text_width(_t("resigned", locale), size, True) + 14
+    return w
 
 
 def _fit(text: str, width: float, size: int, bold: bool = True) -> tuple[str, int]:
