@@ -56,6 +56,7 @@ from render.common import (
     rounded,
     seat_colour,
     seat_name,
+    secondary,
     shade,
     star,
     supersampled,
@@ -73,7 +74,8 @@ CIVILISATION = "civilisation"
 # --- look -------------------------------------------------------------------------------------
 
 W = 1200  # board width
-HAND_W = 1000  # hand image width
+HAND_W = 1100  # hand image width: landscape, at most 700 tall (half size in the preview)
+HM = 14  # the hand's outer margin
 M = 20  # outer margin
 
 HEADER: RGB = (110, 28, 34)  # Roman red
@@ -424,7 +426,7 @@ def kind_name(kind: str, locale: str) -> str:
 
 @lru_cache(maxsize=256)
 def kind_face(kind: str, family: str, w: int, h: int, locale: str, medal: float = 0.46,
-              name_h: float = 0.26) -> Image.Image:
+              name_h: float = 0.26, min_name: int = 11) -> Image.Image:
     """The face of a card of `kind`: its medallion (`medal` of the height) and its name below
     (in `name_h` of the height); the bottom is left for a count or an overlapping point card.
     Cached: copy it before drawing on it."""
@@ -436,7 +438,8 @@ def kind_face(kind: str, family: str, w: int, h: int, locale: str, medal: float 
     name_top = int(top + md + 2)
     draw_text(
         ImageDraw.Draw(img), (5, name_top, w - 5, name_top + int(h * name_h)),
-        kind_name(kind, locale), max(14, w // 7), bold=True, fill=INK, min_size=11,
+        kind_name(kind, locale), max(14, w // 7, min_name), bold=True, fill=INK,
+        min_size=min_name,
         max_lines=2, spacing=1.05,
     )
     return img
@@ -444,7 +447,7 @@ def kind_face(kind: str, family: str, w: int, h: int, locale: str, medal: float 
 
 @lru_cache(maxsize=128)
 def kind_stack(kind: str, family: str, w: int, h: int, count: int, off: int, locale: str,
-               medal: float = 0.46, name_h: float = 0.26) -> Image.Image:
+               medal: float = 0.46, name_h: float = 0.26, min_name: int = 11) -> Image.Image:
     """`count` cards of a kind as a stack (up to 5 visible edges), the face in front."""
     shown = max(1, min(count, 5))
     extra = off * (shown - 1)
@@ -452,7 +455,7 @@ def kind_stack(kind: str, family: str, w: int, h: int, count: int, off: int, loc
     back = _card_shape(family, w, h, tint(_kind_colour(kind), 0.55))
     for i in range(shown - 1, 0, -1):
         paste(img, back, (i * off, extra - i * off))
-    paste(img, kind_face(kind, family, w, h, locale, medal, name_h), (0, extra))
+    paste(img, kind_face(kind, family, w, h, locale, medal, name_h, min_name), (0, extra))
     return img
 
 
@@ -583,7 +586,10 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
           outcome: Outcome | None = None) -> Image.Image:
     """The public board: header, last-round banner, piles, the phase box (whose turn, the
     trade in progress, or the final scores) and one panel per player. Reads only public keys:
-    never view["hand"]."""
+    never view["hand"]. With `outcome` (the platform's end, a resignation included) the phase
+    box shows the result instead of whose turn it is."""
+    if outcome is not None:
+        view = {**view, "outcome": outcome.to_json(), "active": None, "prompt": []}
     seats = view.get("seats", [])
     over = view.get("phase") == "over" or bool(view.get("outcome"))
     families = _families(view)
@@ -825,6 +831,21 @@ def _info_content(img: Image.Image | None, view: Mapping[str, Any], names: Seque
     prompt = list(view.get("prompt") or [])
     pen = _Pen(img)
     d = pen.draw
+
+    if outcome and outcome.get("scores") is None:
+        # a resignation: who resigned, and the others share the victory (no scores)
+        who = ((outcome.get("reason") or {}).get("p") or {}).get("who")
+        if isinstance(who, Mapping) and isinstance(who.get("seat"), int):
+            if pen:
+                rich_line(pen.img, (x, y + 16), "turn.resigned", locale, names, who["seat"], 24,
+                          fill=ALERT, max_width=inner)
+            y += 40
+        for s in sorted(outcome.get("winners") or []):
+            if pen:
+                paste(pen.img, _star(22), (x, y + 4))
+                _name_badge(pen.img, (x + 30, y + 15), names, s, 20, inner - 40)
+            y += 36
+        return int(y - y0 + pad)
 
     if outcome:
         if d is not None:
@@ -1094,10 +1115,11 @@ def _player_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str
 
 # --- the hand ---------------------------------------------------------------------------------
 
-H_FACE = (136, 176)
-H_OFF = 4
-H_TILE_W = 152
-H_GAP = 6
+H_FACE = (166, 142)
+H_OFF = 3
+H_TILE_W = 172
+H_GAP = 8
+H_MIN = 18  # the hand's smallest essential text: 9 px at half size
 
 
 def _layable(kind: str, family: str, count: int, view: Mapping[str, Any],
@@ -1140,13 +1162,13 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     if extra:
         sections.append((PEOPLE, extra))
 
-    per_row = (HAND_W - 2 * M + H_GAP) // (H_TILE_W + H_GAP)
-    tile_h = H_FACE[1] + 4 * H_OFF + 64
-    header_h = 76
+    per_row = (HAND_W - 2 * HM + H_GAP) // (H_TILE_W + H_GAP)
+    tile_h = H_FACE[1] + 4 * H_OFF + 50
+    header_h = 60
     body = 0
     for _, held in sections:
         rows = -(-len(held) // per_row)
-        body += 40 + rows * (tile_h + 10)
+        body += 32 + rows * (tile_h + 8)
     notes = _hand_notes(view, cards, libraries, cities, locale)
     can_lay = any(
         _layable(k, fam, int(cards[k]), view, libraries)[3]
@@ -1154,8 +1176,8 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     )
     if can_lay and not _over(view):
         notes.insert(0, (_t("hand.lay_legend", locale), GOOD, True))
-    notes_h = 16 + 32 * len(notes) if notes else 0
-    height = header_h + M + (body if sections else 90) + notes_h + M
+    notes_h = 6 + 28 * len(notes) if notes else 0
+    height = header_h + HM + (body if sections else 90) + notes_h + HM
     img = Image.new("RGB", (HAND_W, height), PAPER)
     d = ImageDraw.Draw(img)
 
@@ -1165,39 +1187,39 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     total = sum(int(v) for v in cards.values())
     count_text = _t("hand.count", locale, n=total)
     cw = text_width(count_text, 22, True) + 24
-    rich_line(img, (M, header_h / 2 - 2), "hand.title", locale, names, viewer, 28,
-              max_width=HAND_W - 2 * M - cw - 20)
-    badge(img, (HAND_W - M, header_h / 2 - 2), count_text, 22, INK, anchor="rm")
+    rich_line(img, (HM, header_h / 2 - 2), "hand.title", locale, names, viewer, 26,
+              max_width=HAND_W - 2 * HM - cw - 20)
+    badge(img, (HAND_W - HM, header_h / 2 - 2), count_text, 22, INK, anchor="rm")
 
-    y = header_h + M
+    y = header_h + HM
     if not sections:
-        draw_text(d, (M, y, HAND_W - M, y + 70), _t("hand.empty", locale), 26, bold=True,
+        draw_text(d, (HM, y, HAND_W - HM, y + 70), _t("hand.empty", locale), 26, bold=True,
                   fill=MUTED)
         y += 90
     for family, held in sections:
         frame = FAMILY_FRAME[family]
         label = _t(f"family.{family}", locale)
-        lw = text_line(d, (M, y + 14), label, 22, bold=True, fill=frame)
-        d.line((M + lw + 12, y + 15, HAND_W - M, y + 15), fill=tint(frame, 0.5), width=3)
-        y += 40
+        lw = text_line(d, (HM, y + 13), label, 21, bold=True, fill=frame)
+        d.line((HM + lw + 12, y + 14, HAND_W - HM, y + 14), fill=tint(frame, 0.5), width=3)
+        y += 32
         for k, kind in enumerate(held):
             r, col = divmod(k, per_row)
-            tx = M + col * (H_TILE_W + H_GAP)
-            ty = y + r * (tile_h + 10)
+            tx = HM + col * (H_TILE_W + H_GAP)
+            ty = y + r * (tile_h + 8)
             _hand_tile(img, view, kind, family, int(cards[kind]), libraries, locale,
                        (tx, ty, tx + H_TILE_W, ty + tile_h))
         rows = -(-len(held) // per_row)
-        y += rows * (tile_h + 10)
+        y += rows * (tile_h + 8)
     if notes:
-        y += 6
+        y += 2
         for note, ncolour, tick in notes:
-            nx = M
+            nx = HM
             if tick:
-                paste(img, _tick(24, GOOD), (M, y + 3))
-                nx += 32
-            draw_text(d, (nx, y, HAND_W - M, y + 30), note, 19, bold=True, fill=ncolour,
-                      align="left", max_lines=1, min_size=14)
-            y += 32
+                paste(img, _tick(22, GOOD), (HM, y + 3))
+                nx += 30
+            draw_text(d, (nx, y, HAND_W - HM, y + 28), note, 19, bold=True, fill=ncolour,
+                      align="left", max_lines=1, min_size=H_MIN)
+            y += 28
     return img
 
 
@@ -1235,56 +1257,68 @@ def _hand_tile(img: Image.Image, view: Mapping[str, Any], kind: str, family: str
     if layable:
         rounded(img, (x0 - 3, y0 - 3, x1 + 1, y1 + 1), 14, tint(GOOD, 0.8), GOOD, 3)
     fw, fh = H_FACE
-    stack = kind_stack(kind, family, fw, fh, count, H_OFF, locale, 0.44, 0.22)
+    stack = kind_stack(kind, family, fw, fh, count, H_OFF, locale, 0.42, 0.2, H_MIN)
     sx = x0 + (x1 - x0 - stack.width) / 2
-    sy = y0 + 4 + (4 * H_OFF - (stack.height - fh))
+    sy = y0 + 3 + (4 * H_OFF - (stack.height - fh))
     paste(img, stack, (sx, sy))
     # the count, big, in a pill across the bottom of the face
     fy1 = sy + stack.height
     count_text = f"× {count}"
-    pw = text_width(count_text, 28, True) + 28
-    rounded(img, (sx + (fw - pw) / 2, fy1 - 46, sx + (fw + pw) / 2, fy1 - 8), 19, INK)
+    pw = text_width(count_text, 26, True) + 26
+    rounded(img, (sx + (fw - pw) / 2, fy1 - 40, sx + (fw + pw) / 2, fy1 - 6), 17, INK)
     d = ImageDraw.Draw(img)
-    d.text((sx + fw / 2, fy1 - 27), count_text, font=font(28, True), fill=(255, 255, 255),
+    d.text((sx + fw / 2, fy1 - 23), count_text, font=font(26, True), fill=(255, 255, 255),
            anchor="mm")
 
-    ly = sy + stack.height + 8
+    ly = fy1 + 4
     card_name = _t(f"card.{card}", locale)
     if value is not None and card != "library":
         card_name = f"{card_name} {value}"
+    pairs = count // 2
     if _over(view):
-        pass  # the game is over: nothing more to lay, only the pairs still count
-    elif layable:
-        _centred_badge(img, ((x0 + x1) / 2, ly + 13), card_name, 17, GOOD, x1 - x0 - 4,
-                       tick=True)
+        if pairs:  # the game is over: nothing more to lay, only the pairs still count
+            draw_text(d, (x0 + 2, int(ly), x1 - 2, int(ly + 24)), _t("hand.pairs", locale,
+                                                                        n=pairs),
+                      H_MIN, bold=True, fill=INK, max_lines=1, min_size=H_MIN)
+        return
+    if layable:
+        _centred_badge(img, ((x0 + x1) / 2, ly + 13), card_name, H_MIN + 1, GOOD, x1 - x0 - 4,
+                       tick=True, min_size=H_MIN)
     elif count >= need:
         text = _t("hand.pile_empty", locale, card=card_name)
-        draw_text(d, (x0 + 2, int(ly), x1 - 2, int(ly + 26)), text, 17, bold=True, fill=ALERT,
-                  max_lines=1, min_size=12)
+        draw_text(d, (x0 + 2, int(ly), x1 - 2, int(ly + 26)), text, H_MIN, bold=True,
+                  fill=ALERT, max_lines=1, min_size=H_MIN)
     else:
         text = _t("hand.progress", locale, have=count, need=need, card=card_name)
-        draw_text(d, (x0 + 2, int(ly), x1 - 2, int(ly + 26)), text, 17, bold=True, fill=MUTED,
-                  max_lines=1, min_size=12)
-    pairs = count // 2
+        if text_width(text, H_MIN, True) > x1 - x0 - 4:
+            # too long with the card's name: the count, then the point card's icon
+            text = f"{count}/{need} →"
+            tw = text_width(text, H_MIN, True)
+            tx = (x0 + x1) / 2 - (tw + 30) / 2
+            text_line(d, (tx, ly + 13), text, H_MIN, bold=True, fill=MUTED)
+            paste(img, icon(card, 24, CARD_COLOURS.get(card, MUTED)), (tx + tw + 6, ly + 1))
+        else:
+            draw_text(d, (x0 + 2, int(ly), x1 - 2, int(ly + 26)), text, H_MIN, bold=True,
+                      fill=MUTED, max_lines=1, min_size=H_MIN)
     if pairs:
-        text = _t("hand.pairs", locale, n=pairs)
-        py = ly + 4 if _over(view) else ly + 30
-        draw_text(d, (x0 + 2, int(py), x1 - 2, int(py + 24)), text, 16, fill=INK,
-                  max_lines=1, min_size=11)
+        with secondary():  # the total of the pairs is written below the cards
+            draw_text(d, (x0 + 2, int(ly + 26), x1 - 2, int(ly + 46)),
+                      _t("hand.pairs", locale, n=pairs), 15, fill=INK, max_lines=1,
+                      min_size=12)
 
 
 def _centred_badge(img: Image.Image, centre: tuple[float, float], text: str, size: int,
-                   fill: RGB, max_width: float, tick: bool = False) -> Box:
-    """A pill centred on `centre`, shrunk (then cut) to fit `max_width`; with a tick mark
-    before the text if `tick`."""
+                   fill: RGB, max_width: float, tick: bool = False, min_size: int = 12) -> Box:
+    """A pill centred on `centre`, shrunk (down to `min_size`, then cut) to fit `max_width`;
+    with a tick mark before the text if `tick`."""
     pad = 8
     mark = size + 6 if tick else 0
-    for s in range(size, 11, -1):
+    for s in range(size, min_size - 1, -1):
         if text_width(text, s, True) + 2 * pad + mark <= max_width:
             size = s
             break
     else:
-        size = 12
+        size = min_size
         text = ellipsize(text, max_width - 2 * pad - mark, size, True)
     w = text_width(text, size, True) + 2 * pad + mark
     x0 = centre[0] - w / 2
@@ -1304,6 +1338,9 @@ def clear_caches() -> None:
     for cached in (kind_face, kind_stack, card_back, point_card, group_tile, painted_icon, empty_slot,
                    _star, _tick):
         cached.cache_clear()
+    from render.respublica_turn import clear_caches as clear_turn_caches
+
+    clear_turn_caches()
 
 
 # The turn post's picture lives in its own module; it draws with the pieces above.

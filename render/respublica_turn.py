@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -71,7 +72,9 @@ HEADER_H = 58
 PILES_W = 210  # the piles column on the right
 ESSENTIAL = 18  # the smallest essential text (px): 9 px in the preview
 NAME = 24  # a player's name
-MARK: RGB = shade(GOLD, 0.05)  # the last move's outline and label
+MARK: RGB = shade(GOLD, 0.05)
+LEFT_W = 312  # a row's left block: name, tag, cards in hand
+POINTS_W = 86  # a row's points box  # the last move's outline and label
 
 
 # --- what the latest action changed -------------------------------------------------------------
@@ -226,32 +229,81 @@ def _end(view: Mapping[str, Any], outcome: Outcome | None) -> _End | None:
 def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
          before: Mapping[str, Any] | None = None, outcome: Outcome | None = None) -> Image.Image:
     """The turn post's picture of the public `view` (see the module's docstring)."""
-    img = Image.new("RGB", (TW, TH), PAPER)
     end = _end(view, outcome)
     change = last_move(before, view) if end is None or end.resigned is None else Change()
-    _turn_header(img, view, locale, end)
     right = TW - TM - PILES_W - 12
-    y = HEADER_H + 10
-    y = _status(img, view, names, locale, end, change, (TM, y, right, y))
-    _piles_column(img, view, locale, (right + 12, HEADER_H + 10, TW - TM, TH - TM))
     seats = view.get("seats", [])
-    n = max(1, len(seats))
-    gap = 12
-    row_h = min(150, (TH - TM - y - gap * (n - 1)) // n)
+    prompt = set(view.get("prompt") or [])
+    styles = tuple(
+        "resigned" if end is not None and end.resigned == i
+        else "winner" if end is not None and i in end.winners
+        else "asked" if end is None and i in prompt else "plain"
+        for i in range(len(seats))
+    )
+    trade = view.get("trade")
+    accent = GOLD if end else seat_colour(trade["by"] if trade else view.get("active") or 0)
+    lines, _, _ = _proposal_layout(view, names, locale, end, right - TM - 28)
+    status_h = 96 if len(lines) > 1 else 86
+    variant = "classic" if view.get("variant") == "classic" else "full"
+    img = _frame(locale, variant, styles, status_h, accent).copy()
+    _turn_header(img, view, locale, end)
+    y = HEADER_H + 10
+    y = _status(img, view, names, locale, end, change, (TM, y, right, y + status_h))
+    _piles_column(img, view, locale, (right + 12, HEADER_H + 10, TW - TM, TH - TM))
     families = _families(view)
-    trading = bool(view.get("trade")) and end is None
+    trading = bool(trade) and end is None
     for i, seat in enumerate(seats):
         _row(img, view, names, locale, i, seat, families, end, change, trading,
-             (TM, y, right, y + row_h))
-        y += row_h + gap
+             _row_box(len(seats), status_h, i))
     return img
+
+
+def _row_box(n: int, status_h: int, i: int) -> Box:
+    gap = 12
+    y = HEADER_H + 10 + status_h + 10
+    row_h = min(150, (TH - TM - y - gap * (max(1, n) - 1)) // max(1, n))
+    y0 = y + i * (row_h + gap)
+    return (TM, y0, TW - TM - PILES_W - 12, y0 + row_h)
+
+
+@lru_cache(maxsize=64)
+def _frame(locale: str, variant: str, styles: tuple[str, ...], status_h: int,
+           accent: RGB) -> Image.Image:
+    """The picture's static layer: the header band, the status band's and the piles' frames,
+    each row's frame in its style (asked, winner, resigned, plain) and its points box.
+    Cached: copy it before drawing on it."""
+    img = Image.new("RGB", (TW, TH), PAPER)
+    header_band(img, TW, HEADER_H, HEADER, _t("title", locale), 28, TM,
+                _t(f"variant.{variant}", locale), ESSENTIAL)
+    right = TW - TM - PILES_W - 12
+    rounded(img, (TM, HEADER_H + 10, right, HEADER_H + 10 + status_h), 14, PANEL, accent, 4)
+    box = (right + 12, HEADER_H + 10, TW - TM, TH - TM)
+    rounded(img, box, 14, PANEL, LINE, 2)
+    text_line(ImageDraw.Draw(img), ((box[0] + box[2]) / 2, box[1] + 22),
+              _t("turn.piles", locale), 20, bold=True, fill=MUTED, anchor="mm")
+    for i, style in enumerate(styles):
+        x0, y0, x1, y1 = _row_box(len(styles), status_h, i)
+        colour = seat_colour(i)
+        if style == "asked":
+            rounded(img, (x0, y0, x1, y1), 12, tint(colour, 0.84), colour, 5)
+        elif style == "winner":
+            rounded(img, (x0, y0, x1, y1), 12, tint(GOLD, 0.8), shade(GOLD, 0.1), 4)
+        else:
+            rounded(img, (x0, y0, x1, y1), 12, PANEL, mix(colour, LINE, 0.55), 2)
+        rounded(img, (x0 + 7, y0 + 8, x0 + 14, y1 - 8), 3, colour)
+        px0 = x0 + LEFT_W + 8
+        rounded(img, (px0, y0 + 8, px0 + POINTS_W, y1 - 8), 10, (255, 255, 255),
+                shade(colour, 0.1), 2)
+    return img
+
+
+def clear_caches() -> None:
+    """Forget the turn picture's cached layers."""
+    _frame.cache_clear()
 
 
 def _turn_header(img: Image.Image, view: Mapping[str, Any], locale: str,
                  end: _End | None) -> None:
-    variant = "classic" if view.get("variant") == "classic" else "full"
-    header_band(img, TW, HEADER_H, HEADER, _t("title", locale), 28, TM,
-                _t(f"variant.{variant}", locale), ESSENTIAL)
     if end is None and view.get("last_round"):
         text = _t("last_round_plain", locale)
         if view.get("phase") == "final":
@@ -293,6 +345,21 @@ def _sentence(img: Image.Image, xy: tuple[float, float], key: str, locale: str,
                       max_width=max_width, min_ratio=ESSENTIAL / size)
 
 
+def _proposal_layout(view: Mapping[str, Any], names: Sequence[str], locale: str,
+                     end: _End | None, inner: float) -> tuple[list[str], int, float]:
+    """The proposal's lines and font size in the status band, and the width of the words
+    before it ("Aurelia seeks"); no lines without a trade."""
+    trade = view.get("trade")
+    if not trade or end is not None:
+        return [], 24, 0.0
+    mode = "offer" if trade.get("mode") == "offer" else "seek"
+    lead_w = _sentence(None, (0, 0), f"trade.{mode}", locale, names, trade["by"], NAME,
+                       inner * 0.45)
+    text = proposal_label(str(trade.get("proposal", "")), locale, names)
+    lines, size = fit_lines(text, inner - lead_w - 40, 64, 24, True, ESSENTIAL + 2, 2, 1.1)
+    return lines, size, lead_w
+
+
 def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
             end: _End | None, change: Change, box: Box) -> int:
     """Whose turn, the trade, the deal or the result, in a band across the rows' width.
@@ -304,22 +371,9 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
     trade = view.get("trade")
     phase = view.get("phase")
     active = view.get("active")
-    accent = GOLD if end else seat_colour(trade["by"] if trade else active or 0)
-
-    # measure first: the band's height depends on the proposal's lines
-    proposal_lines: list[str] = []
-    psize = 24
-    lead_w = 0.0
-    if trade and end is None:
-        mode = "offer" if trade.get("mode") == "offer" else "seek"
-        lead_w = _sentence(None, (0, 0), f"trade.{mode}", locale, names, trade["by"], NAME,
-                           inner * 0.45)
-        text = proposal_label(str(trade.get("proposal", "")), locale, names)
-        proposal_lines, psize = fit_lines(text, inner - lead_w - 40, 64, 24, True,
-                                          ESSENTIAL + 2, 2, 1.1)
+    proposal_lines, psize, lead_w = _proposal_layout(view, names, locale, end, inner)
     h = 96 if len(proposal_lines) > 1 else 86
     y1 = y0 + h
-    rounded(img, (x0, y0, x1, y1), 14, PANEL, accent, 4)
     d = ImageDraw.Draw(img)
     top = y0 + 28
     second = y0 + h - 24
@@ -386,10 +440,7 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
 
 def _piles_column(img: Image.Image, view: Mapping[str, Any], locale: str, box: Box) -> None:
     x0, y0, x1, y1 = box
-    rounded(img, box, 14, PANEL, LINE, 2)
     d = ImageDraw.Draw(img)
-    text_line(d, ((x0 + x1) / 2, y0 + 22), _t("turn.piles", locale), 20, bold=True,
-              fill=MUTED, anchor="mm")
     piles = view.get("piles", {})
     classic = view.get("variant") == "classic"
     towns = list(piles.get("towns", []))
@@ -446,19 +497,12 @@ def _row(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale
     winner = end is not None and i in end.winners
     gave_up = end is not None and end.resigned == i
     asked = end is None and i in prompt
-    if asked:
-        rounded(img, box, 12, tint(colour, 0.84), colour, 5)
-    elif winner:
-        rounded(img, box, 12, tint(GOLD, 0.8), shade(GOLD, 0.1), 4)
-    else:
-        rounded(img, box, 12, PANEL, mix(colour, LINE, 0.55), 2)
-    rounded(img, (x0 + 7, y0 + 8, x0 + 14, y1 - 8), 3, colour)
     d = ImageDraw.Draw(img)
     h = y1 - y0
     lx = x0 + 24
     top = y0 + min(26, h * 0.27)
     low = y1 - min(26, h * 0.27)
-    left_w = 300
+    left_w = LEFT_W
     _name(img, (lx, top), names, i, NAME, room=left_w - 30)
 
     # line 2: the tag (to play, to answer, winner, resigned), then the cards in hand
@@ -493,8 +537,7 @@ def _row(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale
 
     # points: on the table, or the final score
     px0 = x0 + left_w + 8
-    pw = 86
-    rounded(img, (px0, y0 + 8, px0 + pw, y1 - 8), 10, (255, 255, 255), shade(colour, 0.1), 2)
+    pw = POINTS_W
     pts = int(seat.get("points", 0))
     final = end is not None and end.scores is not None and i < len(end.scores)
     shown = end.scores[i] if final and end is not None and end.scores is not None else pts
@@ -613,6 +656,8 @@ def _chips(img: Image.Image, seat: Mapping[str, Any], families: Mapping[str, str
     gap = 8
     lines = max(1, int((y1 - y0 + gap) // (CHIP_H + gap)))
     lines = min(lines, 2)
+    if sum(_chip_width(g) + gap for g in groups) - gap <= x1 - x0:
+        lines = 1  # all on one line, centred
     total_h = lines * CHIP_H + (lines - 1) * gap
     cy0 = y0 + (y1 - y0 - total_h) / 2
     # place the chips line by line; keep the new ones visible

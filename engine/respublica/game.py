@@ -498,6 +498,25 @@ class ResPublica(Game):
         )
         return Outcome(winners, totals, reason, details)
 
+    def score_lines(self, state: State) -> dict[int, Msg]:
+        """Each seat's public standing: points laid, groups laid, cards in hand (their number
+        only); once the game is scored, the total with the pairs the final count revealed."""
+        n = state["players"]
+        outcome = state["outcome"]
+        out: dict[int, Msg] = {}
+        for s in range(n):
+            groups = state["groups"][s]
+            points = sum(g["value"] for g in groups)
+            if outcome is not None:
+                cards, pairs = self.score(state, s)
+                out[s] = Msg("res-publica.score.final", {"total": cards + pairs,
+                                                         "points": cards, "pairs": pairs})
+            else:
+                out[s] = Msg("res-publica.score.line", {
+                    "points": points, "groups": len(groups),
+                    "cards": sum(state["hands"][s].values())})
+        return out
+
     # --- play over days -------------------------------------------------------------------------
 
     def default_action(self, state: State, seat: int) -> str | None:
