@@ -530,15 +530,16 @@ def _hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, 
     text_line(draw, (x0 + 10, y0 + 17), _name(locale, hero["id"]), 22, bold=True,
               fill=ink_on(colour), max_width=x1 - x0 - 20)
     y = y0 + 42
-    labels = [p.split(" ", 1)[1] if " " in p else p
-              for p in _t(locale, names, "heros.render.legend").split(" · ")]
-    values = [hero.get(k, 0) for k in ("population", "discoveries", "conquest", "treasure")]
+    stats = ("population", "discoveries", "conquest", "treasure")
+    values = [hero.get(k, 0) for k in stats]
+    labels = [_t(locale, names, f"heros.render.stat.{k}", n=v) for k, v in zip(stats, values,
+                                                                                 strict=True)]
     cw = (x1 - x0) / 2
-    for i, (label, value) in enumerate(zip(labels, values, strict=False)):
+    for i, (label, value) in enumerate(zip(labels, values, strict=True)):
         cx = x0 + (i % 2) * cw
         cy = y + (i // 2) * 28 + 12
         vw = text_line(draw, (cx + 2, cy), str(value), 22, bold=True)
-        text_line(draw, (cx + vw + 8, cy), label.capitalize(), 18, fill=MUTED,
+        text_line(draw, (cx + vw + 8, cy), label, 18, fill=MUTED,
                   max_width=cw - vw - 12)
     y += 58
     if y1 - y >= 24:
