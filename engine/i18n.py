@@ -115,6 +115,20 @@ def _plural_form(forms: Mapping[str, str], n: Any, locale: str) -> str:
     return form if form is not None else forms.get("other", "")
 
 
+def params_of(template: Any) -> set[str]:
+    """The parameters a template uses (`{seat}`, and `n` of `{n|coin|coins}`), for checks that
+    two languages ask for the same ones."""
+    import string
+
+    texts = template.values() if isinstance(template, dict) else [template]
+    found: set[str] = set()
+    for text in texts:
+        plain = _PLURAL.sub(lambda m: "{" + m[1] + "}", str(text))
+        found |= {f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(plain)
+                  if f}
+    return found
+
+
 def _seat_name(n: int, names: Sequence[str]) -> str:
     return names[n] if 0 <= n < len(names) else f"#{n + 1}"
 

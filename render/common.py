@@ -439,11 +439,16 @@ def badge_line(
     before, _, after = text.partition(NAME_MARK)
     before, after = before.rstrip(), after.strip()
     name = seat_name(names, seat) if seat is not None else ""
+    # Punctuation right after the name ("Aurelia: ...") sits against the badge, as in the text.
+    tight = bool(after) and after[0] in ",.:;!?)…"
+
+    def after_gap(sz: int) -> float:
+        return sz * (0.08 if tight else 0.3)
 
     def needed(sz: int) -> float:
         gap = sz * 0.3
         w = text_width(before, sz, bold) + gap if before else 0
-        w += text_width(name, sz, True) + 2 * max(6, sz // 2) + gap if name else 0
+        w += text_width(name, sz, True) + 2 * max(6, sz // 2) + after_gap(sz) if name else 0
         return w + (text_width(after, sz, bold) if after else 0)
 
     floor = max(12, int(size * min_ratio))
@@ -460,7 +465,7 @@ def badge_line(
     if seat is not None:
         room = max_width - (x - x0) - (text_width(after, size, bold) + size * 0.3 if after else 0)
         box = badge(img, (x, y), name, size, seat_colour(seat), max_width=max(room, size * 4))
-        x = box[2] + size * 0.3
+        x = box[2] + after_gap(size)
     if after:
         x += text_line(draw, (x, y), after, size, bold=bold, fill=fill,
                        max_width=max(20, max_width - (x - x0)))

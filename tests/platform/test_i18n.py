@@ -24,15 +24,11 @@ def test_every_key_exists_in_both_languages() -> None:
 
 
 def test_templates_use_the_same_parameters_in_both_languages() -> None:
-    import string
-
-    def fields(template: object) -> set[str]:
-        texts = template.values() if isinstance(template, dict) else [template]
-        return {f for t in texts for _, f, _, _ in string.Formatter().parse(str(t)) if f}
+    from engine.i18n import params_of
 
     en, fr = catalogue("en"), catalogue("fr")
     for key in en:
-        assert fields(en[key]) == fields(fr[key]), key
+        assert params_of(en[key]) == params_of(fr[key]), key
 
 
 def test_catalogue_files_are_valid_and_named_by_locale() -> None:
