@@ -416,6 +416,9 @@ def choice_items(view: Mapping[str, Any]) -> tuple[str, list[Item]]:
             cost: Any = None
             if seat is not None and seat < len(price):
                 cost = "chain" if seat < len(chain) and chain[seat] else price[seat]
+                coins = int(_players(view)[seat].get("coins") or 0)
+                if isinstance(cost, int) and cost > coins:
+                    cost = f"dear:{cost}"  # more than the player has
             cid = slot.get("card")
             if slot.get("back") == "senator":
                 items.append(("senator", str(cid or ""), parts.CARD_COLOURS["grey"], cost))
@@ -505,9 +508,7 @@ def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
     """The items as tiles in a grid: the name big, its colour as a band, its price."""
     x0, y0, x1, y1 = box
     n = len(items)
-    cols = 3 if n > 4 or n == 3 else 2 if n > 1 else 1
-    if n > 9:
-        cols = 4
+    cols = _cols(n)
     rows = max(1, -(-n // cols))
     gap = 10
     tw = (x1 - x0 - (cols - 1) * gap) / cols
@@ -527,6 +528,11 @@ def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
         tx, ty = x0 + c * (tw + gap), y0 + r * (th + gap)
         draw_text(ImageDraw.Draw(img), (tx, ty, tx + tw, ty + th),
                   t("turn.more", locale, n=n - len(shown)), 20, bold=True, fill=MUTED)
+
+
+def _cols(n: int) -> int:
+    """Columns of a grid of n tiles."""
+    return 4 if n > 9 else 3 if n > 4 or n == 3 else 2 if n > 1 else 1
 
 
 def _tile(img: Image.Image, item: Item, locale: str, box: Box) -> None:
@@ -550,7 +556,12 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box) -> None:
             badge(img, (right, y0 + 6 + cs / 2), t("turn.free", locale), ES, GOOD, anchor="rm")
             cs = int(text_width(t("turn.free", locale), ES, True)) + 18
         else:
-            paste(img, icons.coin(cs, int(price)), (right - cs, y0 + 6))
+            dear = isinstance(price, str) and price.startswith("dear:")
+            value = int(str(price).removeprefix("dear:"))
+            if dear:  # too dear for the player now: ringed in red
+                rounded(img, (right - cs - 4, y0 + 2, right + 4, y0 + 10 + cs),
+                        int(cs / 2) + 4, ALERT)
+            paste(img, icons.coin(cs, value), (right - cs, y0 + 6))
         right -= cs + 6
     label = _label(kind, cid, locale)
     lines, size = fit_lines(label, right - x0 - 22, min(h - 8, 52 if h > 60 else h - 8), 22,
@@ -560,18 +571,25 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box) -> None:
         d.text((x0 + 20, ty + size * 0.55), line, font=font(size, True),
                fill=shade(colour, 0.55), anchor="lm")
         ty += size * 1.1
+    if kind == "senator":  # Agora: the senator's own card, small, under its name
+        from render.duel_agora import senator_card
+
+        sh = int(max(16, min(y1 - ty - 6, 64, (y1 - y0) * 0.5)))
+        with secondary():
+            piece = senator_card(cid or None, int(sh * 0.78), sh, locale)
+        paste(img, piece, (x1 - 8 - piece.width, y1 - 4 - piece.height))
     if h > 60 and kind == "leader":
         from render.duel_leaders import summary
 
         with secondary():
             draw_text(d, (x0 + 20, ty + 2, x1 - 8, y1 - 6), summary(cid, locale), 16,
                       fill=INK, align="left", valign="top", min_size=11, max_lines=3)
-    if h > 60 and kind in ("card", "wonder"):
+    if y1 - ty >= 30 and kind in ("card", "wonder"):  # room under the name: its effects
         items = parts.effect_items(cid)
         if items:
             with secondary():
-                st = parts.strip(items, 30 if h > 110 else 22, int(x1 - x0 - 30))
-                paste(img, st, (x0 + 20, y1 - 8 - st.height))
+                st = parts.strip(items, 30 if y1 - ty > 46 else 22, int(x1 - x0 - 30))
+                paste(img, st, (x0 + 20, y1 - 6 - st.height))
 
 
 def _label(kind: str, cid: str, locale: str) -> str:
@@ -802,7 +820,13 @@ def _hand_sections(view: Mapping[str, Any], seat: int) -> list[tuple[str, list[I
             sections.append(("turn.hand.drawn", [_any_item(str(x)) for x in mine["draw"]]))
         hand = list((lead.get("players") or [{}, {}])[seat].get("hand") or [])
         if hand:
-            sections.append(("turn.hand.leaders", [_any_item(str(x)) for x in hand]))
+            pick = mine.get("pick")
+            key = "turn.hand.leaders"
+            if pick in hand:  # the viewer's own hidden choice, first and marked
+                hand = [pick] + [x for x in hand if x != pick]
+                key = {"recruit": "turn.hand.will_recruit", "dismiss": "turn.hand.will_dismiss"
+                       }.get(mine.get("call") or "", "turn.hand.picked")
+            sections.append((key, [_any_item(str(x)) for x in hand]))
     plots = ((private.get("agora") or {}).get("plots")) or []
     if plots:
         sections.append(("turn.hand.plots", [("plot", str(x), (70, 34, 40), None)
@@ -853,13 +877,18 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     if not sections:
         draw_text(d, (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
                   t("turn.hand.wait", locale), 22, bold=True, fill=MUTED)
-    room = (y1 - y0 - pad) / max(1, len(sections))
+    # the tiles share the height by the rows each section needs
+    rows = [max(1, -(-len(items) // _cols(len(items)))) for _, items in sections]
+    free = y1 - y0 - pad - len(sections) * 42 - sum(rows) * 10
+    th = min(128.0, free / max(1, sum(rows)))
     y = y0 + pad
-    for key, items in sections:
-        text_line(d, (x0 + pad, y + 14), t(key, locale, n=len(items)), 22, bold=True,
-                  fill=shade(colour, 0.4), max_width=x1 - x0 - 2 * pad)
-        _tiles(img, items, locale, (x0 + pad, y + 34, x1 - pad, y + room - 8))
-        y += room
+    for (key, items), r in zip(sections, rows, strict=True):
+        title = t(key, locale, n=len(items), leader=name_of(items[0][1], locale))
+        text_line(d, (x0 + pad, y + 14), title, 22, bold=True, fill=shade(colour, 0.4),
+                  max_width=x1 - x0 - 2 * pad)
+        room = 34 + r * (th + 10)
+        _tiles(img, items, locale, (x0 + pad, y + 34, x1 - pad, y + room))
+        y += room + 8
     _hand_side(img, view, player, locale, (W - M - SIDE_W, head + 12, W - M, H - M))
     return img
 

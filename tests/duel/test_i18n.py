@@ -20,8 +20,9 @@ CATALOGUES = {
 
 
 def fields(template) -> set[str]:
+    # a plural {n|one|other} names its parameter n; its words are the language's own
     texts = template.values() if isinstance(template, dict) else [template]
-    return {f for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
+    return {f.split("|")[0] for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
 
 
 def test_catalogues_have_the_same_keys_and_parameters() -> None:

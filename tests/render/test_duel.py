@@ -329,17 +329,16 @@ def test_the_hand_lists_the_cards_to_take_with_the_viewers_price(duel):
     coins = view["players"][seat]["coins"]
     with drawn_texts() as seen:
         R.hand(duel.view(state, seat), NAMES, "en")
-    assert "Cards you can take" in seen
+    assert "Cards you can take · your price" in seen
     for slot in (s for s in view["structure"] if s["accessible"]):
         price = slot["price"][seat]
         if slot["chain"][seat]:
-            assert "Free (chain)" in seen
-        elif price == 0:
+            continue  # the chain symbol, drawn as an icon
+        if price == 0:
             assert "Free" in seen
-        elif price > coins:
-            assert f"{price} coins: too dear" in seen
-        else:
-            assert ("Pay 1 coin" if price == 1 else f"Pay {price} coins") in seen
+        else:  # the price on a coin (ringed in red when it is more than the player has)
+            assert str(price) in seen
+    assert coins >= 0
 
 
 def test_the_draft_shows_the_offered_wonders(duel):

@@ -21,8 +21,9 @@ CATALOGUES = {
 
 
 def _fields(template: object) -> set[str]:
+    # a plural {n|one|other} names its parameter n; its words are the language's own
     texts = template.values() if isinstance(template, dict) else [template]
-    return {f for t in texts for _, f, _, _ in string.Formatter().parse(str(t)) if f}
+    return {f.split("|")[0] for t in texts for _, f, _, _ in string.Formatter().parse(str(t)) if f}
 
 
 def test_same_keys_and_parameters_in_both_languages() -> None:
@@ -59,3 +60,35 @@ def test_every_token_of_every_text_played_is_labelled() -> None:
         for loc in ("en", "fr"):
             assert has(f"duel.tok.{word}", loc), word
         assert action_label("duel", word, "fr")  # labelled, never empty
+
+
+def test_the_skip_line_carries_the_question_with_its_parameters() -> None:
+    """Defect: a Politician's `skip` logged "passes (Politician ({section}): {n} ...)": the
+    question passed is now the Msg with its parameters. Real games, played until one skips."""
+    import random
+
+    from engine import registry
+    from engine.core import play
+    from engine.i18n import translate
+    from engine.policy import walk
+
+    game = registry.get("duel")
+    found = []
+    for seed in range(1, 40):
+        state = game.setup(2, seed, {"agora": True})
+        rng = random.Random(seed)
+        while game.outcome(state) is None and len(found) < 3:
+            seat = min(game.prompt(state))
+            legal = game.legal(state, seat)
+            phase = state.get("pending")[0]["phase"] if state.get("pending") else None
+            action = "skip" if "skip" in legal and phase == "senate" else walk(legal, rng)
+            state, events = play(game, state, seat, action)
+            found += [e.msg for e in events if e.msg.key == "duel.agora.log.skip"
+                      and e.msg.params["what"].key == "duel.ask.senate"]
+        if found:
+            break
+    assert found, "a Politician's skip"
+    for msg in found:
+        for locale in ("en", "fr"):
+            text = translate(msg, locale, ["Ana", "Ben"])
+            assert "{" not in text and "}" not in text, text

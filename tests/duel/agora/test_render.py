@@ -59,7 +59,7 @@ def test_board_and_hands_are_small_valid_pngs(moment: str) -> None:
         for seat in (0, 1):
             assert board_png("duel", G.view(state, seat), NAMES, locale) == public
             hand = hand_png("duel", G.view(state, seat), NAMES, locale)
-            assert len(hand) < MAX_BYTES and Image.open(io.BytesIO(hand)).width == 1000
+            assert len(hand) < MAX_BYTES and Image.open(io.BytesIO(hand)).width == 1100
 
 
 def test_the_senate_is_drawn_with_its_decrees_and_no_hidden_name() -> None:
