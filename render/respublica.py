@@ -1115,7 +1115,7 @@ def _player_panel(img: Image.Image, view: Mapping[str, Any], names: Sequence[str
 
 # --- the hand ---------------------------------------------------------------------------------
 
-H_FACE = (166, 142)
+H_FACE = (166, 150)
 H_OFF = 3
 H_TILE_W = 172
 H_GAP = 8
@@ -1163,8 +1163,8 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
         sections.append((PEOPLE, extra))
 
     per_row = (HAND_W - 2 * HM + H_GAP) // (H_TILE_W + H_GAP)
-    tile_h = H_FACE[1] + 4 * H_OFF + 50
-    header_h = 60
+    tile_h = H_FACE[1] + 4 * H_OFF + 46
+    header_h = 58
     body = 0
     for _, held in sections:
         rows = -(-len(held) // per_row)
@@ -1176,7 +1176,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     )
     if can_lay and not _over(view):
         notes.insert(0, (_t("hand.lay_legend", locale), GOOD, True))
-    notes_h = 6 + 28 * len(notes) if notes else 0
+    notes_h = 6 + 27 * len(notes) if notes else 0
     height = header_h + HM + (body if sections else 90) + notes_h + HM
     img = Image.new("RGB", (HAND_W, height), PAPER)
     d = ImageDraw.Draw(img)
@@ -1217,9 +1217,9 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
             if tick:
                 paste(img, _tick(22, GOOD), (HM, y + 3))
                 nx += 30
-            draw_text(d, (nx, y, HAND_W - HM, y + 28), note, 19, bold=True, fill=ncolour,
+            draw_text(d, (nx, y, HAND_W - HM, y + 27), note, 19, bold=True, fill=ncolour,
                       align="left", max_lines=1, min_size=H_MIN)
-            y += 28
+            y += 27
     return img
 
 
@@ -1257,7 +1257,7 @@ def _hand_tile(img: Image.Image, view: Mapping[str, Any], kind: str, family: str
     if layable:
         rounded(img, (x0 - 3, y0 - 3, x1 + 1, y1 + 1), 14, tint(GOOD, 0.8), GOOD, 3)
     fw, fh = H_FACE
-    stack = kind_stack(kind, family, fw, fh, count, H_OFF, locale, 0.42, 0.2, H_MIN)
+    stack = kind_stack(kind, family, fw, fh, count, H_OFF, locale, 0.36, 0.3, H_MIN)
     sx = x0 + (x1 - x0 - stack.width) / 2
     sy = y0 + 3 + (4 * H_OFF - (stack.height - fh))
     paste(img, stack, (sx, sy))
@@ -1302,7 +1302,7 @@ def _hand_tile(img: Image.Image, view: Mapping[str, Any], kind: str, family: str
                       fill=MUTED, max_lines=1, min_size=H_MIN)
     if pairs:
         with secondary():  # the total of the pairs is written below the cards
-            draw_text(d, (x0 + 2, int(ly + 26), x1 - 2, int(ly + 46)),
+            draw_text(d, (x0 + 2, int(ly + 25), x1 - 2, int(ly + 43)),
                       _t("hand.pairs", locale, n=pairs), 15, fill=INK, max_lines=1,
                       min_size=12)
 

@@ -18,8 +18,30 @@ CATALOGUES = {loc: json.loads(data.path("res-publica", "i18n", f"{loc}.json").re
 
 
 def fields(template) -> set[str]:
+    """The params a template names; a plural form `{n|one|other}` names `n`."""
     texts = template.values() if isinstance(template, dict) else [template]
-    return {f for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
+    return {f.split("|")[0] for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
+
+
+def test_no_counted_word_is_written_with_a_parenthesised_plural():
+    """« 0 joueur », « 2 cartes »: counts take CLDR plural forms, never "(s)" or "(e)s"."""
+    for loc, catalogue in CATALOGUES.items():
+        for key, template in catalogue.items():
+            texts = template.values() if isinstance(template, dict) else [template]
+            assert not any(re.search(r"\((e)?s\)", t) for t in texts), (loc, key)
+
+
+def test_counts_agree_with_their_number_in_both_languages():
+    from engine.respublica.game import ResPublica  # noqa: F401 (the catalogues are loaded)
+
+    one = Msg("res-publica.outcome.win", {"winners": ({"seat": 0},), "points": 1})
+    assert translate(one, "en", ["Aurelia"]) == "Aurelia wins with 1 point."
+    assert translate(one, "fr", ["Aurelia"]) == "Aurelia gagne avec 1 point."
+    draw = Msg("res-publica.event.draw", {"seat": {"seat": 0}, "people": 0, "civilisation": 2})
+    assert translate(draw, "fr", ["Aurelia"]) == (
+        "Aurelia pioche 0 carte des peuples et 2 cartes de civilisation.")
+    assert translate(draw, "en", ["Aurelia"]) == (
+        "Aurelia draws 0 people cards and 2 civilisation cards.")
 
 
 def test_catalogues_have_the_same_keys_and_parameters():
