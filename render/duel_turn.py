@@ -766,9 +766,13 @@ def _result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
     for k, key in enumerate(keys):
         cx = x0 + 20 + name_w + col_w * (k + 0.5)
         _category(img, key, (cx, top + 18), 32)
+        word = t(f"points.{key}", locale)
+        size = 14
+        while size > 10 and text_width(word, size, True) > col_w - 2:
+            size -= 1
         with secondary():
-            text_line(d, (cx, top + 46), t(f"points.{key}", locale), 14, bold=True, fill=MUTED,
-                      anchor="mm", max_width=col_w - 2)
+            text_line(d, (cx, top + 46), word, size, bold=True, fill=MUTED, anchor="mm",
+                      max_width=col_w - 2)
     row_h = 60
     for s in range(2):
         ry = top + 64 + s * (row_h + 8)
