@@ -3,8 +3,9 @@ views (engine/duel/VIEW.md).
 
 board() reads only the public keys of the view, never view["private"] (the Great Library's
 drawn tokens) nor view["viewer"], so a seat's board and the spectator's are the same picture
-(tests/render/test_duel.py checks it on real games). hand() is the viewer's own summary: their
-city, what they can do now with their prices, and the viewer-only choices.
+(tests/render/test_duel.py checks it on real games). turn() (the turn post's picture) and hand()
+(the viewer's own picture: what they choose among with their prices, their leaders and
+conspiracies, wonders and production) are drawn for the inline preview in render/duel_turn.py.
 
 Words come from our keys `duel.render.*` (data/duel/i18n/render.<locale>.json) and from the
 engine's: component names `duel.tok.<id>`, the prompt's Msg, action texts
