@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image
 
 from engine import registry
-from engine.core import Game, Outcome, State, play, resigned
+from engine.core import Event, Game, Outcome, State, play, resigned
 from engine.policy import walk
 from render import board_png, hand_png, turn_png
 from render.common import PREVIEW_BOX, preview_scale
@@ -53,6 +53,7 @@ class Moment:
     state: State
     before: State | None
     outcome: Outcome | None
+    events: tuple[Event, ...] = ()  # what the latest action told (its log lines)
 
 
 def _never(state: State) -> bool:
@@ -77,26 +78,33 @@ def play_until(game: Game, players: int, seed: int, options: Mapping[str, Any],
 def play_to(game: Game, players: int, seed: int, options: Mapping[str, Any],
             stop: Predicate) -> tuple[State | None, State]:
     """`play_until`, with the state before the latest action (None if none was played)."""
+    before, state, _ = _play(game, players, seed, options, stop)
+    return before, state
+
+
+def _play(game: Game, players: int, seed: int, options: Mapping[str, Any],
+          stop: Predicate) -> tuple[State | None, State, list[Event]]:
     state = game.setup(players, seed, dict(options))
     before: State | None = None
+    events: list[Event] = []
     rng = random.Random(seed)
     for _ in range(MAX_ACTIONS):
         if game.outcome(state) is not None or stop(state):
             break
         seat = min(game.prompt(state))
         before = state
-        state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
-    return before, state
+        state, events = play(game, state, seat, walk(game.legal(state, seat), rng))
+    return before, state, events
 
 
 def moment(key: str, sample: Sample) -> Moment:
     """Play `sample` of game `key` to its moment."""
     game = registry.get(key)
-    before, state = play_to(game, sample.players, sample.seed, sample.options, sample.stop)
+    before, state, events = _play(game, sample.players, sample.seed, sample.options, sample.stop)
     outcome = game.outcome(state)
     if sample.resign is not None and outcome is None:
         outcome = resigned(sample.players, sample.resign)
-    return Moment(sample, state, before, outcome)
+    return Moment(sample, state, before, outcome, tuple(events))
 
 
 def game_samples(key: str) -> list[Sample]:
