@@ -53,6 +53,12 @@ def to(territory: str) -> Msg:
     return Msg(f"heros.to.{territory}")
 
 
+def in_(territory: str) -> Msg:
+    """« au Moyen-Orient », « en Chine », "in the Middle East": where something happens, with
+    the preposition and article each territory takes."""
+    return Msg(f"heros.in.{territory}")
+
+
 def from_(territory: str) -> Msg:
     """« d'Amérique », « du Moyen-Orient », "America": where pawns leave (after "from"/« de »)."""
     return Msg(f"heros.from.{territory}")
@@ -446,7 +452,7 @@ def _do_setup_place(state: State, seat: int, t: str) -> list[Event]:
     _add_pop(state, seat, t, 1)
     state["setup_order"].pop(0)
     _skip_empty_setup(state)
-    return [Event(Msg("heros.log.setup_place", {"seat": _seat(seat), "territory": tok(t)}))]
+    return [Event(Msg("heros.log.setup_place", {"seat": _seat(seat), "territory": in_(t)}))]
 
 
 # --- a turn (§Le tour de jeu) ---------------------------------------------------------------------
@@ -483,7 +489,7 @@ def _do_play(state: State, seat: int, h: str) -> list[Event]:
 def _do_place(state: State, seat: int, t: str, n: int) -> list[Event]:
     _add_pop(state, seat, t, n)
     state["turn"]["pop_left"] -= n
-    return [Event(Msg("heros.log.place", {"seat": _seat(seat), "n": n, "territory": tok(t)}))]
+    return [Event(Msg("heros.log.place", {"seat": _seat(seat), "n": n, "territory": in_(t)}))]
 
 
 def _start_discoveries(state: State) -> list[Event]:
@@ -509,7 +515,7 @@ def _do_discover(state: State, seat: int, k: str, t: str) -> list[Event]:
     state["ladders"][t].append(k)
     state["discovered"][seat] += 1
     events = [Event(Msg("heros.log.discover", {"seat": _seat(seat), "token": tok(k),
-                                               "n": token(k).value, "territory": tok(t)}))]
+                                               "n": token(k).value, "territory": in_(t)}))]
     if _complete(state, t):
         events += _score(state, t)
     return events
@@ -539,7 +545,7 @@ def _score(state: State, t: str) -> list[Event]:
         state["points"][a.seat] += a.points
         winners.add(a.seat)
         events.append(Event(Msg("heros.log.award", {"seat": _seat(a.seat), "place": a.place,
-                                                    "n": a.points, "territory": tok(t)})))
+                                                    "n": a.points, "territory": in_(t)})))
     third = scoring.third_prize(values)
     if third > 0:
         for s in range(state["players"]):
@@ -577,7 +583,7 @@ def _do_conquer(state: State, seat: int, t: str, defender: int) -> list[Event]:
     state["conquest"] = {"territory": t, "attacker": seat, "defender": defender, "value": value,
                          "face": None, "asked_attacker": False, "asked_defender": False,
                          "cancelled": False}
-    events = [Event(Msg("heros.log.conquer", {"seat": _seat(seat), "territory": tok(t),
+    events = [Event(Msg("heros.log.conquer", {"seat": _seat(seat), "territory": in_(t),
                                               "defender": _seat(defender), "n": value}))]
     return events + _roll(state)
 
@@ -647,7 +653,7 @@ def _resolve(state: State) -> list[Event]:
             n = _remove_pop(state, d, t, v)
             gained = _add_pop(state, a, t, n)
             events.append(Event(Msg("heros.log.effect.replace", {
-                "seat": _seat(d), "n": n, "territory": tok(t), "attacker": _seat(a),
+                "seat": _seat(d), "n": n, "territory": in_(t), "attacker": _seat(a),
                 "gained": gained})))
         elif effect == "flee":
             n = min(v, state["pop"][t][d])
@@ -673,13 +679,13 @@ def _resolve(state: State) -> list[Event]:
             _remove_pop(state, a, t, n)
             _remove_pop(state, d, t, n)
             events.append(Event(Msg("heros.log.effect.both_lose", {
-                "seat": _seat(a), "defender": _seat(d), "n": n, "territory": tok(t)})))
+                "seat": _seat(a), "defender": _seat(d), "n": n, "territory": in_(t)})))
     return events + _treasure(state, a)
 
 
 def _effect(kind: str, seat: int, n: int, t: str) -> Event:
     return Event(Msg(f"heros.log.effect.{kind}", {"seat": _seat(seat), "n": n,
-                                                   "territory": tok(t)}))
+                                                   "territory": in_(t)}))
 
 
 def _flee(state: State, seat: int, source: str, target: str, n: int) -> list[Event]:
@@ -788,7 +794,7 @@ def _do_wonder_populate(state: State, seat: int, wid: str, t: str) -> list[Event
     _mark_used(state, wid)
     n = _add_pop(state, seat, t, wonder(wid).n)
     return [Event(Msg("heros.log.wonder_populate", {"seat": _seat(seat), "wonder": tok(wid),
-                                                    "n": n, "territory": tok(t)}))]
+                                                    "n": n, "territory": in_(t)}))]
 
 
 def _do_ajanta(state: State, seat: int) -> list[Event]:
@@ -796,7 +802,7 @@ def _do_ajanta(state: State, seat: int) -> list[Event]:
     _mark_used(state, p["wonder"])
     state["points"][seat] += p["n"]
     return [Event(Msg("heros.log.wonder_third", {"seat": _seat(seat), "wonder": tok(p["wonder"]),
-                                                 "n": p["n"], "territory": tok(p["territory"])}))]
+                                                 "n": p["n"], "territory": in_(p["territory"])}))]
 
 
 # --- after every action ---------------------------------------------------------------------------
@@ -913,7 +919,7 @@ def _pending_msg(state: State, p: dict[str, Any]) -> Msg:
         return Msg("heros.ask.reroll", {"face": tok(cq["face"]), "wonder": tok(p["wonder"])})
     if kind == "defend":
         return Msg("heros.ask.defend", {"attacker": _seat(cq["attacker"]),
-                                        "face": tok(cq["face"]), "territory": tok(cq["territory"]),
+                                        "face": tok(cq["face"]), "territory": in_(cq["territory"]),
                                         "n": cq["value"]})
     if kind == "flee":
         return Msg("heros.ask.flee", {"n": p["n"], "territory": tok(p["territory"])})

@@ -10,6 +10,7 @@ from pathlib import Path
 import data
 from engine.core import Msg
 from engine.heros.components import load
+from engine.heros.game import in_
 from engine.i18n import action_label, has, translate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,6 +71,11 @@ def test_translations_read_well() -> None:
     assert action_label("heros", "conquer europe @1", "en", ["Ann", "Bob"]) == \
         "conquer Europe Bob"
     assert action_label("heros", "take deck", "en") == "take the top of the deck"
-    msg = Msg("heros.log.place", {"seat": Msg.seat(0), "n": 3, "territory": Msg("heros.tok.europe")})
+    msg = Msg("heros.log.place", {"seat": Msg.seat(0), "n": 3, "territory": in_("europe")})
     assert translate(msg, "en", ["Ann"]) == "Ann places 3 population in Europe."
     assert translate(msg, "fr", ["Ann"]) == "Ann pose 3 pions de Population en Europe."
+    # each territory takes its own preposition and article: « au Moyen-Orient »
+    east = Msg("heros.log.conquer", {"seat": Msg.seat(0), "territory": in_("middle-east"),
+                                     "defender": Msg.seat(1), "n": 4})
+    assert "une Conquête au Moyen-Orient contre Bob" in translate(east, "fr", ["Ann", "Bob"])
+    assert "a conquest in the Middle East against Bob" in translate(east, "en", ["Ann", "Bob"])
