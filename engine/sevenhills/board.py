@@ -24,9 +24,19 @@ def sectors_all() -> tuple[str, ...]:
 
 
 def open_sectors(state: State) -> tuple[str, ...]:
-    """« Déployer ... sur les collines de l'époque actuelle ou le Forum Romanum »: the hills
-    opened so far (older ones stay in play, §III.2) and the Forum, open in every era (§VII)."""
+    """Every sector in play: the hills opened so far (older ones stay in play, §III.2) and the
+    Forum, open in every era (§VII). The plebeian power reaches them all (« n'importe où (dans
+    les secteurs en cours) », §VII) and so do returning legions (« n'importe où dans les secteurs
+    actuellement en jeu », §V.2 (3))."""
     return (*comp().open_hills(state["era"]), FORUM)
+
+
+def deploy_sectors(state: State) -> tuple[str, ...]:
+    """Where client markers are deployed: « Déployer les marqueurs clients sur les 'collines' de
+    l'époque actuelle ou le 'Forum Romanum' » (§III.2 (1)), « vous ne pouvez vous déployer que
+    sur la colline en cours » (§V.1 Placement (b)): this era's new hills and the Forum; older
+    hills keep their markers and still score (5/2) but take no new clients."""
+    return (*comp().new_hills(state["era"]), FORUM)
 
 
 def count(state: State, sector: str, seat: int, cls: str) -> int:

@@ -230,7 +230,7 @@ class SevenHills(Game):
 
     def _legal_deploy(self, state: State, seat: int) -> list[str]:
         classes = [k for k in CLASSES if k in state["deploy"]]
-        return [f"deploy {k} {s}" for k in classes for s in B.open_sectors(state)]
+        return [f"deploy {k} {s}" for k in classes for s in B.deploy_sectors(state)]
 
     def _legal_power(self, state: State, seat: int) -> list[str]:
         out: list[str] = []
@@ -326,7 +326,13 @@ class SevenHills(Game):
         if phase == "act" and verb == "draw" and B.hand_room(state, seat) <= 0:
             return IllegalAction(f"{G}.error.hand_full", limit=c.hand_limit)
         if verb == "deploy" and len(args) == 2 and args[1] in c.hills:
-            return IllegalAction(f"{G}.error.closed", sector=tok(args[1]), era=state["era"])
+            era = state["era"]
+            if args[1] in c.open_hills(era):
+                # « vous ne pouvez vous déployer que sur la colline en cours » (§V.1 (b))
+                current = c.new_hills(era)
+                return IllegalAction(f"{G}.error.not_current", sector=tok(args[1]), era=era,
+                                     hills=tuple(tok(h) for h in current), n=len(current))
+            return IllegalAction(f"{G}.error.closed", sector=tok(args[1]), era=era)
         return IllegalAction(f"{G}.error.illegal", action=action)
 
     # pre-placement (§IV.6) -----------------------------------------------------------------------

@@ -147,3 +147,26 @@ def test_new_legions_wait_an_era_before_returning() -> None:
     state, _ = act(state, 0, "levy @1 palatine")
     state, _ = act(state, 0, "levy @1 palatine")
     assert state["legion"] == [0, 2, 0] and state["waiting"] == [0, 0, 0]
+
+
+def test_returning_legions_reach_every_sector_in_play() -> None:
+    # (3) « S'ils étaient destinés à être retournés, vous pouvez les déplacer n'importe où dans
+    # les secteurs actuellement en jeu »: in era 4, the hills of eras 1-4 and the Forum, although
+    # a client is deployed only on the Viminal or the Forum then (§V.1 Placement (b))
+    state = ending()
+    state["era"] = 4
+    state["supply"][1]["plebeian"] -= 2
+    state["legion"][1] = 2
+    card = next(k.id for k in G_cards() if k.legion == "all")
+    for pile in (state["deck"], state["discard"], *state["hands"]):
+        if card in pile:
+            pile.remove(card)
+            if pile is not state["deck"] and pile is not state["discard"]:
+                pile.append(state["deck"].pop(0))
+    state["deck"].append(card)  # on top
+    state, _ = consul_phase(state)
+    assert state["phase"] == "return" and list(G.prompt(state)) == [1]
+    reach = {t.split()[1] for t in G.legal(state, 1)}
+    assert reach == {"palatine", "caelian", "aventine", "quirinal", "viminal", "forum"}
+    state, _ = act(state, 1, "return palatine")  # an era-1 hill
+    assert B.count(state, "palatine", 1, "plebeian") == 1

@@ -3,9 +3,12 @@ placement) and the additional actions (§VII)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.core import IllegalAction
+from engine.i18n import translate
 from engine.sevenhills import board as B
 from tests.support import keys
 
@@ -143,12 +146,61 @@ def test_additional_actions_may_be_forgone() -> None:
     assert "seven-hills.log.power_skip" in keys(ev)
 
 
-def test_every_deployment_is_on_the_open_hills_of_the_era() -> None:
+def test_every_deployment_is_on_the_current_eras_hills_or_the_forum() -> None:
+    # §III.2 (1) « Déployer les marqueurs clients sur les 'collines' de l'époque actuelle ou le
+    # 'Forum Romanum' »; « de nouvelles collines sont ajoutées à chaque époque pour déployer les
+    # nouveaux marqueurs clients »; §V.1 Placement (b) « vous ne pouvez vous déployer que sur la
+    # colline en cours »
     for era in range(1, 6):
         state = placing(["red-knight-1", "red-knight-2", "red-plebeian-2"])
         state["era"] = era
         state, _ = act(state, 0, "place red-knight-1 red-knight-2 red-plebeian-2")
-        assert {t.split()[2] for t in G.legal(state, 0)} == {*C.open_hills(era), "forum"}
+        assert {t.split()[2] for t in G.legal(state, 0)} == {*C.new_hills(era), "forum"}
+        assert G.view(state, None)["prompt"] == [0]
+
+
+def test_an_older_hill_takes_no_new_clients() -> None:
+    # §V.1 Placement (b) « vous ne pouvez vous déployer que sur la colline en cours »: in era 2
+    # the Palatine and the Caelian (era 1) are still in play and score 5/2 (§V.3 (1)), but new
+    # clients go on the Aventine or the Forum; the refusal says where, and changes nothing
+    state = placing(["red-knight-1", "red-knight-2", "red-plebeian-2"])
+    state["era"] = 2
+    state, _ = act(state, 0, "place red-knight-1 red-knight-2 red-plebeian-2")
+    assert {*C.open_hills(2)} == {"palatine", "caelian", "aventine"}
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalAction) as info:
+        act(state, 0, "deploy knight palatine")
+    msg = info.value.msg
+    assert msg.key == "seven-hills.error.not_current"
+    assert msg.params["n"] == 1 and [h.key for h in msg.params["hills"]] == [
+        "seven-hills.tok.aventine"]
+    for locale in ("en", "fr"):
+        text = translate(msg, locale)
+        assert "{" not in text and ("Aventine" in text or "Aventin" in text)
+    with pytest.raises(IllegalAction, match="closed"):  # a hill of a later era
+        act(state, 0, "deploy knight esquiline")
+    assert json.dumps(state, sort_keys=True) == before
+    state, ev = act(state, 0, "deploy knight aventine")
+    assert B.count(state, "aventine", 0, "knight") == 1
+    state, ev = act(state, 0, "deploy knight forum")
+    assert B.count(state, "forum", 0, "knight") == 1
+
+
+def test_the_plebeian_power_reaches_every_sector_in_play() -> None:
+    # §VII « Déployez 1 marqueur plébéien n'importe où (dans les secteurs en cours) »: unlike a
+    # client's deployment, the older hills too
+    state = placing(["orange-noble", "orange-centurion-1", "orange-plebeian-3"])
+    state["era"] = 3
+    state, _ = act(state, 0, "place orange-noble orange-centurion-1 orange-plebeian-3")
+    assert {t.split()[2] for t in G.legal(state, 0)} == {"quirinal", "forum"}
+    while state["phase"] == "deploy":
+        state, _ = act(state, 0, G.legal(state, 0)[0])
+    settle = {t.split()[1] for t in G.legal(state, 0) if t.startswith("settle ")}
+    assert settle == {*C.open_hills(3), "forum"}
+    assert settle == {"palatine", "caelian", "aventine", "quirinal", "forum"}
+    before = B.count(state, "caelian", 0, "plebeian")
+    state, _ = act(state, 0, "settle caelian")  # an era-1 hill
+    assert B.count(state, "caelian", 0, "plebeian") == before + 1
 
 
 def test_cards_must_be_held_and_named_once_in_hand_order() -> None:
