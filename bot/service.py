@@ -14,19 +14,34 @@ import asyncio
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot import clock as clocks
 from bot.clock import Clock, Pace
 from bot.notices import Notice, remind_after, turn_notices
-from bot.store import ChannelBusy, GameRow, GuildSettings, SeatRow, Store, UserPrefs
+from bot.store import ChannelBusy, GameRow, GuildSettings, SeatRow, Store, TooManyLobbies, UserPrefs
 from engine import Event, Game, IllegalAction, Msg, Outcome, parse_options, play
 from engine.core import UNDO, effective_actions, replay, resigned
 from engine.registry import get as get_game
 
 LOG_PAGE = 15
+ATTACHMENT_LIMIT = 10 * 2**20  # bytes: Discord's default upload limit (a server may allow more)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one user or channel may ask of the bot (see README, Configuration)."""
+
+    user_lobbies: int | None = 3  # open lobbies created by one user, across channels
+    channel_lobbies: int | None = 10  # open lobbies opened from one channel (its threads included)
+    replays_per_user: int = 2  # /game replay per user within replay_window seconds
+    replays_per_channel: int = 4  # /game replay per channel within replay_window seconds
+    replay_window: float = 600.0
+    replay_renders: int = 2  # distinct replays being drawn or waiting at once; more are refused
 
 
 class ServiceError(Exception):
@@ -49,11 +64,14 @@ class PillowRenderer:
     """The real renderer (render/), imported lazily so the service itself never needs Pillow."""
 
     def animation(self, game_key: str, players: int, seed: int, options: dict[str, Any],
-                  actions: Sequence[tuple[int, str]], names: Sequence[str], locale: str) -> bytes:
-        """The game replayed turn by turn as a GIF (Discord animates GIFs, not APNGs)."""
+                  actions: Sequence[tuple[int, str]], names: Sequence[str], locale: str,
+                  max_bytes: int = ATTACHMENT_LIMIT) -> bytes:
+        """The game replayed turn by turn as a GIF (Discord animates GIFs, not APNGs), within
+        `max_bytes` (fewer, smaller frames if needed)."""
         from render.animate import animation
 
-        return animation(game_key, players, seed, options, actions, names, locale, fmt="gif")
+        return animation(game_key, players, seed, options, actions, names, locale, fmt="gif",
+                         max_bytes=max_bytes)
 
     def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
               outcome: Outcome | None = None) -> bytes:
@@ -113,6 +131,17 @@ class GameInfo:
 
     def user_of(self, seat: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.seat == seat), None)
+
+    @property
+    def seat_clocks(self) -> dict[int, Clock]:
+        """Each seat's clock, by seat number (never by position in a list)."""
+        numbered = [s.seat for s in self.seats if s.seat is not None]
+        return dict(zip(numbered, self.clocks, strict=False))
+
+    def may_manage(self, user_id: int, can_manage: bool = False) -> bool:
+        """Start or abandon the game: its creator while seated (leaving a lobby hands this on
+        to the earliest seated player), or someone who can manage the channel."""
+        return can_manage or (user_id == self.creator_id and self.seat_of(user_id) is not None)
 
 
 @dataclass
@@ -196,14 +225,21 @@ class Standing:
 class Service:
     def __init__(
         self, store: Store, *, renderer: Renderer | None = None,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] = time.time, limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.renderer = renderer
         self.clock = clock
+        self.limits = limits or Limits()
         self._locks: dict[int, asyncio.Lock] = {}
         self._boards: dict[tuple[str, int, int, str], bytes] = {}  # (kind, game, version, locale)
-        self._animations: dict[tuple[int, int, str], bytes] = {}  # the same -> GIF
+        self._animations: dict[tuple[int, int, str, int], bytes] = {}  # (..., max bytes) -> GIF
+        # /game replay: one render per game, version and language however many ask (the
+        # requests wait on the same future), on its own small pool so that turn posts never
+        # queue behind a replay, and rate-limited per user and per channel.
+        self._replaying: dict[tuple[int, int, str, int], asyncio.Future[bytes]] = {}
+        self._replay_pool: ThreadPoolExecutor | None = None
+        self._replay_asks: dict[tuple[str, int], deque[float]] = {}
 
     # --- catalogue -------------------------------------------------------------------------
 
@@ -243,9 +279,11 @@ class Service:
     async def create(
         self, channel_id: int, guild_id: int | None, user: User, game_key: str,
         options: Sequence[str] = (), *, locale: str = "en", pace: str | None = None,
+        parent_id: int | None = None,
     ) -> GameInfo:
         """A lobby. `pace`: a time control (bot.clock.parse_pace), else the guild's default;
-        the game speaks the guild's default language if it has one, else the creator's."""
+        the game speaks the guild's default language if it has one, else the creator's.
+        `parent_id`: the channel the game was opened from, when it has its own thread."""
         game, parsed = self.check_new(game_key, options, pace)
         settings = await self.store.guild_settings(guild_id) if guild_id else None
         chosen = _pace(pace) if pace is not None else (
@@ -256,11 +294,23 @@ class Service:
             game_id = await self.store.create_game(
                 channel_id=channel_id, guild_id=guild_id, game_key=game.key, options=parsed,
                 creator_id=user.id, creator_name=user.name, locale=locale, now=self.clock(),
-                pace=chosen.to_json() if chosen else None,
+                pace=chosen.to_json() if chosen else None, parent_id=parent_id,
+                max_user_lobbies=self.limits.user_lobbies,
+                max_channel_lobbies=self.limits.channel_lobbies,
             )
         except ChannelBusy as exc:
             raise ServiceError("error.channel_busy") from exc
+        except TooManyLobbies as exc:
+            raise ServiceError(f"error.too_many_lobbies_{exc.scope}", n=exc.limit) from exc
         return await self.info_by_id(game_id)
+
+    async def check_lobby_room(self, user_id: int, parent_id: int) -> None:
+        """The refusal `create` would give for too many open lobbies (so that the edge can
+        check before opening a thread); `create` checks again in its own transaction."""
+        for scope, limit, owner in (("user", self.limits.user_lobbies, user_id),
+                                    ("channel", self.limits.channel_lobbies, parent_id)):
+            if limit is not None and await self.store.open_lobbies(scope, owner) >= limit:
+                raise ServiceError(f"error.too_many_lobbies_{scope}", n=limit)
 
     @staticmethod
     def check_new(game_key: str, options: Sequence[str] = (), pace: str | None = None,
@@ -315,31 +365,39 @@ class Service:
     async def start(
         self, channel_id: int, user_id: int, *, can_manage: bool = False, seed: int | None = None,
     ) -> Report:
-        info = await self.info(channel_id)
-        if info.status != "lobby":
-            raise ServiceError("error.already_started")
-        if user_id != info.creator_id and not can_manage:
-            raise ServiceError("error.only_creator_starts")
-        game = get_game(info.game_key)
-        if len(info.seats) < game.min_players:
-            raise ServiceError(
-                "error.not_enough_players", n=len(info.seats), min=game.min_players,
-            )
+        """Lobby -> game. The seats are read and fixed in one transaction guarded by the lobby's
+        version: a join or leave at the same moment is either in the game or refused, never
+        half in (the start is computed again from the new seats, a few times at most)."""
+        game_id = (await self.info(channel_id)).id
         seed = secrets.randbits(63) if seed is None else seed
-        # The rulebooks pick the first player by age or at random: we draw the seating from the
-        # seed, so the whole game (seating included) follows from the stored seed.
-        order = [s.user_id for s in info.seats]
-        random.Random(seed).shuffle(order)
-        state = game.setup(len(order), seed, info.options)
-        now = self.clock()
-        away = await self._away_seats(order, now)
-        started = clocks.start(info.pace, len(order), game.prompt(state), now, away)
-        async with self._lock(info.id):
-            if not await self.store.start_game(
-                info.id, seed=seed, order=order, state=state, now=now, clocks=started,
-            ):
-                raise ServiceError("error.already_started")
-        info = await self.info_by_id(info.id)
+        async with self._lock(game_id):
+            for _attempt in range(5):
+                info = await self.info_by_id(game_id)
+                if info.status != "lobby":
+                    raise ServiceError("error.already_started")
+                if not info.may_manage(user_id, can_manage):
+                    raise ServiceError("error.only_creator_starts")
+                game = get_game(info.game_key)
+                if len(info.seats) < game.min_players:
+                    raise ServiceError(
+                        "error.not_enough_players", n=len(info.seats), min=game.min_players,
+                    )
+                # The rulebooks pick the first player by age or at random: we draw the seating
+                # from the seed, so the whole game (seating included) follows from the seed.
+                order = [s.user_id for s in info.seats]
+                random.Random(seed).shuffle(order)
+                state = game.setup(len(order), seed, info.options)
+                now = self.clock()
+                away = await self._away_seats(order, now)
+                started = clocks.start(info.pace, len(order), game.prompt(state), now, away)
+                if await self.store.start_game(
+                    info.id, seed=seed, order=order, state=state, now=now, clocks=started,
+                    lobby_version=info.version,
+                ):
+                    break
+            else:
+                raise ServiceError("error.lobby_changed")
+        info = await self.info_by_id(game_id)
         report = await self._report(info, game, state, [Event(Msg("platform.started"))])
         report.notices = await self._notices(info, game, None, state)
         return report
@@ -403,10 +461,9 @@ class Service:
         now = self.clock()
         before = game.prompt(row.state) if row.state is not None else {}
         after = game.prompt(state) if outcome is None else {}
-        away = await self._away_seats([s.user_id for s in info.seats], now)
+        away = await self._away_seats(info, now)
         mover = None if text.startswith(".") else seat
-        moved = clocks.advance(info.pace, dict(enumerate(info.clocks)), before, after, mover,
-                               now, away)
+        moved = clocks.advance(info.pace, info.seat_clocks, before, after, mover, now, away)
         stored = await self.store.append_action(
             row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
             events=[e.to_json() for e in events], state=state,
@@ -417,6 +474,30 @@ class Service:
         info = await self.info_by_id(row.id)
         report = await self._report(info, game, state, events, before=row.state)
         report.notices = await self._notices(info, game, row.state, state)
+        return report
+
+    async def unposted(self, game_id: int, posted: int | None) -> Report:
+        """The turn post a crash lost: the game stands at a later version than its latest turn
+        post (`posted`, None if even the start was never posted). Its log lines are those of
+        every action since, its picture outlines the latest one, and its notices are those
+        due since the post."""
+        row = await self.store.game(game_id)
+        if row is None or row.state is None or row.seed is None:
+            raise ServiceError("error.not_started")
+        info = _info(row, await self.store.seats(row.id))
+        game = get_game(row.game_key)
+        history = await self.store.actions(game_id)
+        events = [Event(Msg("platform.started"))] if posted is None else []
+        for action in history:
+            if posted is None or action.n > posted:
+                events += [Event.from_json(e) for e in action.events]
+        moves = [(a.seat, a.text) for a in history]
+        players = len(info.seats)
+        before = replay(game, players, row.seed, row.options, moves[:-1]) if moves else None
+        report = await self._report(info, game, row.state, events, before=before)
+        told = (replay(game, players, row.seed, row.options, moves[:posted])
+                if posted is not None else None)
+        report.notices = await self._notices(info, game, told, row.state)
         return report
 
     async def resign(self, channel_id: int, user_id: int) -> Report:
@@ -471,7 +552,7 @@ class Service:
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> GameInfo:
         """Ends the channel's game without a result: its creator or a channel manager only."""
         info = await self.info(channel_id)
-        if user_id != info.creator_id and not can_manage:
+        if not info.may_manage(user_id, can_manage):
             raise ServiceError("error.only_creator_abandons")
         async with self._lock(info.id):
             if not await self.store.set_status(info.id, "abandoned", self.clock()):
@@ -550,9 +631,17 @@ class Service:
         page = pages if page is None else min(max(1, page), pages)
         return LogPage(info, lines[(page - 1) * LOG_PAGE: page * LOG_PAGE], page, pages)
 
-    async def animation(self, channel_id: int, *, locale: str | None = None) -> tuple[GameInfo, bytes]:
-        """The channel's game (running or the latest) replayed turn by turn, public views only.
-        Slow (seconds): drawn in a worker thread, and kept for the game's current version."""
+    async def animation(
+        self, channel_id: int, *, locale: str | None = None, user_id: int | None = None,
+        max_bytes: int = ATTACHMENT_LIMIT,
+    ) -> tuple[GameInfo, bytes]:
+        """The channel's game (running or the latest) replayed turn by turn, public views only,
+        within `max_bytes` (the channel's upload limit).
+
+        Slow (seconds) and large, so bounded: each user and each channel may ask a few times
+        per window (`Limits`), one render serves everyone asking for the same game, version
+        and language (and is kept for that version), and renders run on a pool of their own,
+        a few at most, so that a turn post never waits behind a replay."""
         info = await self.info(channel_id, live=False)
         row = await self.store.game(info.id)
         if row is None or row.seed is None:
@@ -560,17 +649,65 @@ class Service:
         draw = getattr(self.renderer, "animation", None)
         if draw is None:
             raise ServiceError("error.no_renderer")
+        self._replay_allowed(channel_id, user_id)
         locale = locale or info.locale
-        key = (info.id, info.version, locale)
+        key = (info.id, info.version, locale, max_bytes)
         cached = self._animations.get(key)
-        if cached is None:
+        if cached is not None:
+            return info, cached
+        flight = self._replaying.get(key)
+        if flight is None:
+            if len(self._replaying) >= self.limits.replay_renders:
+                raise ServiceError("error.replay_busy")
             actions = [(a.seat, a.text) for a in await self.store.actions(info.id)]
-            cached = await asyncio.to_thread(draw, info.game_key, len(info.seats), row.seed,
-                                             row.options, actions, info.names, locale)
-            if len(self._animations) >= 4:  # megabytes each: only the latest few
-                self._animations.pop(next(iter(self._animations)))
-            self._animations[key] = cached
-        return info, cached
+            if self._replay_pool is None:
+                self._replay_pool = ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix="tabula-replay")
+            loop = asyncio.get_running_loop()
+            flight = loop.run_in_executor(
+                self._replay_pool, lambda: draw(info.game_key, len(info.seats), row.seed,
+                                                row.options, actions, info.names, locale,
+                                                max_bytes=max_bytes))
+            self._replaying[key] = flight
+            flight.add_done_callback(lambda done: self._replayed(key, done))
+        try:
+            # Shielded: one asker giving up (a cancelled interaction) does not stop the render
+            # the others wait on.
+            return info, await asyncio.shield(flight)
+        except ValueError as exc:  # not even a few small frames fit in max_bytes
+            raise ServiceError("error.replay_too_big") from exc
+
+    def _replayed(self, key: tuple[int, int, str, int], done: asyncio.Future[bytes]) -> None:
+        self._replaying.pop(key, None)
+        if done.cancelled() or done.exception() is not None:
+            return
+        if len(self._animations) >= 4:  # megabytes each: only the latest few
+            self._animations.pop(next(iter(self._animations)))
+        self._animations[key] = done.result()
+
+    def _replay_allowed(self, channel_id: int, user_id: int | None) -> None:
+        """Count a replay request against its user's and its channel's allowance, or refuse
+        it (saying when to ask again) without counting it."""
+        now = self.clock()
+        window = self.limits.replay_window
+        checks = [(("channel", channel_id), self.limits.replays_per_channel,
+                   "error.replay_rate_channel")]
+        if user_id is not None:
+            checks.insert(0, (("user", user_id), self.limits.replays_per_user,
+                              "error.replay_rate_user"))
+        for who, allowed, refusal in checks:
+            asks = self._replay_asks.setdefault(who, deque())
+            while asks and asks[0] <= now - window:
+                asks.popleft()
+            if len(asks) >= allowed:
+                wait = -(-(asks[0] + window - now) // 60) * 60  # whole minutes, rounded up
+                raise ServiceError(refusal, n=allowed, time=clocks.duration(wait),
+                                   window=clocks.duration(window))
+        for who, _allowed, _refusal in checks:
+            self._replay_asks[who].append(now)
+        if len(self._replay_asks) > 4096:  # forget those whose window has passed
+            self._replay_asks = {k: v for k, v in self._replay_asks.items()
+                                 if v and v[-1] > now - window}
 
     async def verify(self, game_id: int) -> bool:
         """Replays the stored history from the seed and compares it with the stored state."""
@@ -626,19 +763,27 @@ class Service:
             if row.status != "active" or row.state is None:
                 continue
             async with self._lock(row.id):
-                row = await self.store.game(row.id)  # type: ignore[assignment]
+                # Guarded by the game's version: a move stored meanwhile (by another process)
+                # wins, and the clocks are computed again from it.
+                for _attempt in range(5):
+                    row = await self.store.game(row.id)  # type: ignore[assignment]
+                    if row is None or row.state is None or row.status != "active":
+                        break
+                    info = _info(row, await self.store.seats(row.id))
+                    asked = get_game(row.game_key).prompt(row.state)
+                    new = {}
+                    for seat, clock in info.seat_clocks.items():
+                        user = info.user_of(seat)
+                        clock = clock.stopped(now)
+                        runs = (seat in asked and clock.bank is not None and user is not None
+                                and user.user_id not in away and row.timed_out != seat)
+                        new[seat] = Clock(clock.bank, now if runs else None, clock.asked_since)
+                    if await self.store.set_clocks(row.id, new, version=row.version):
+                        break
+                else:
+                    row = None
                 if row is None or row.state is None or row.status != "active":
                     continue
-                info = _info(row, await self.store.seats(row.id))
-                asked = get_game(row.game_key).prompt(row.state)
-                new = {}
-                for seat, clock in enumerate(info.clocks):
-                    user = info.user_of(seat)
-                    clock = clock.stopped(now)
-                    runs = (seat in asked and clock.bank is not None and user is not None
-                            and user.user_id not in away and row.timed_out != seat)
-                    new[seat] = Clock(clock.bank, now if runs else None, clock.asked_since)
-                await self.store.set_clocks(row.id, new, version=row.version)
                 seat = info.seat_of(user_id)
                 if seat is not None and seat.seat is not None and kind == "back":
                     # Reminders count from the return, not from before the vacation.
@@ -656,8 +801,10 @@ class Service:
         notices: list[Notice] = []
         for user_id in await self.store.vacations_over(now):
             prefs = await self.store.prefs(user_id)
-            await self.store.set_prefs(UserPrefs(user_id, prefs.dm, prefs.before,
-                                                 prefs.remind_hours, None, prefs.locale))
+            # Claimed by a guarded update: of several processes, one clears it and tells.
+            if prefs.vacation_until is None or not await self.store.end_vacation(
+                    user_id, prefs.vacation_until):
+                continue
             notices += await self._restart_clocks(user_id, now, "back")
         away = await self.store.away(now)
         prefs_of: dict[int, UserPrefs] = {}
@@ -674,7 +821,8 @@ class Service:
             after = remind_after(prefs_of[w.user_id])
             last = max(w.clock.asked_since, w.reminded_at or 0.0)
             if after is not None and now - last >= after:
-                await self.store.mark_reminded(w.game_id, w.seat, now)
+                if not await self.store.mark_reminded(w.game_id, w.seat, now, seen=w):
+                    continue  # moved meanwhile, or reminded by another process
                 info = await self.info_by_id(w.game_id)
                 notices.append(Notice("reminder", w.game_id, info.channel_id, Msg(
                     "notice.reminder", {
@@ -687,7 +835,8 @@ class Service:
     async def _time_out(self, game_id: int, seat: int, version: int, now: float) -> list[Notice]:
         async with self._lock(game_id):
             info = await self.info_by_id(game_id)
-            stopped = {s: c.stopped(now) if s == seat else c for s, c in enumerate(info.clocks)}
+            stopped = {s: c.stopped(now) if s == seat else c
+                       for s, c in info.seat_clocks.items()}
             if not await self.store.set_timed_out(game_id, seat, version=version, clocks=stopped):
                 return []  # moved meanwhile, or already noticed
         others = tuple(s.user_id for s in info.seats if s.seat is not None and s.seat != seat)
@@ -741,7 +890,7 @@ class Service:
             if choice != "wait":
                 raise ServiceError("error.stale")
             now = self.clock()
-            extended = dict(enumerate(info.clocks))
+            extended = info.seat_clocks
             old = extended[absent]
             extended[absent] = Clock((old.bank or 0.0) + clocks.EXTRA_TIME, now, old.asked_since)
             if not await self.store.set_timed_out(game_id, None, version=row.version,
@@ -765,8 +914,8 @@ class Service:
             number = seat.seat if seat else None
             waiting = (info.status == "active" and row.state is not None and number is not None
                        and number in get_game(row.game_key).prompt(row.state))
-            left = (info.clocks[number].left(now)
-                    if number is not None and number < len(info.clocks) else None)
+            clock = info.seat_clocks.get(number) if number is not None else None
+            left = clock.left(now) if clock is not None else None
             found.append(MyGame(info, number, waiting, left))
         found.sort(key=lambda g: (not g.waiting, g.game.status != "active",
                                   g.left if g.left is not None else float("inf")))
@@ -809,9 +958,11 @@ class Service:
 
     # --- internals -------------------------------------------------------------------------
 
-    async def _away_seats(self, users: Sequence[int], now: float) -> set[int]:
-        """Seats (indexes into `users`, in seat order) of players on vacation."""
+    async def _away_seats(self, users: Sequence[int] | GameInfo, now: float) -> set[int]:
+        """Seats of players on vacation: `users` in seat order (a start), or a game's seats."""
         away = await self.store.away(now)
+        if isinstance(users, GameInfo):
+            return {s.seat for s in users.seats if s.seat is not None and s.user_id in away}
         return {seat for seat, user in enumerate(users) if user in away}
 
     async def _notices(

@@ -32,6 +32,15 @@ class ChannelBusy(Exception):
     """The channel already has a live game."""
 
 
+class TooManyLobbies(Exception):
+    """The user (scope "user") or the channel (scope "channel") has as many open lobbies as
+    allowed."""
+
+    def __init__(self, scope: str, limit: int) -> None:
+        super().__init__(scope, limit)
+        self.scope, self.limit = scope, limit
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -201,17 +210,35 @@ class Store:
     async def create_game(
         self, *, channel_id: int, guild_id: int | None, game_key: str, options: dict[str, Any],
         creator_id: int, creator_name: str, locale: str, now: float,
-        pace: dict[str, float] | None = None,
+        pace: dict[str, float] | None = None, parent_id: int | None = None,
+        max_user_lobbies: int | None = None, max_channel_lobbies: int | None = None,
     ) -> int:
-        """A new game in its lobby, with its creator seated. ChannelBusy if one is live there."""
+        """A new game in its lobby, with its creator seated. ChannelBusy if one is live there;
+        TooManyLobbies if the creator, or the channel it was opened from (`parent_id`, the
+        thread's parent), already has that many open lobbies (counted in the same transaction,
+        so a burst of requests cannot overshoot)."""
+        parent_id = channel_id if parent_id is None else parent_id
         try:
             async with self._tx() as db:
+                for scope, column, value, limit in (
+                    ("user", "creator_id", creator_id, max_user_lobbies),
+                    ("channel", "parent_id", parent_id, max_channel_lobbies),
+                ):
+                    if limit is None:
+                        continue
+                    async with db.execute(
+                        f"SELECT COUNT(*) FROM games WHERE status = 'lobby' AND {column} = ?",
+                        (value,),
+                    ) as cur:
+                        (count,) = await cur.fetchone()  # type: ignore[misc]
+                    if count >= limit:
+                        raise TooManyLobbies(scope, limit)
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_key, options, status,"
-                    " creator_id, locale, created_at, updated_at, pace)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    " creator_id, locale, created_at, updated_at, pace, parent_id)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                     (channel_id, guild_id, game_key, json.dumps(options), creator_id, locale,
-                     now, now, json.dumps(pace) if pace else None),
+                     now, now, json.dumps(pace) if pace else None, parent_id),
                 )
                 game_id = cur.lastrowid
                 await db.execute(
@@ -222,6 +249,16 @@ class Store:
             raise ChannelBusy(channel_id) from exc
         assert game_id is not None
         return game_id
+
+    async def open_lobbies(self, scope: str, owner: int) -> int:
+        """Open lobbies created by user `owner` (scope "user") or opened from channel `owner`
+        (scope "channel")."""
+        column = {"user": "creator_id", "channel": "parent_id"}[scope]
+        async with self._read() as db, db.execute(
+            f"SELECT COUNT(*) FROM games WHERE status = 'lobby' AND {column} = ?", (owner,),
+        ) as cur:
+            (count,) = await cur.fetchone()  # type: ignore[misc]
+        return int(count)
 
     async def _one_game(self, where: str, args: tuple[Any, ...]) -> GameRow | None:
         async with self._read() as db, db.execute(
@@ -272,7 +309,8 @@ class Store:
         self, game_id: int, user_id: int, name: str, now: float, *, max_seats: int,
     ) -> bool:
         """Seat a user in a lobby; False if already seated, the lobby is full (checked in the
-        same statement, so two joins at once cannot both take the last seat) or has started."""
+        same statement, so two joins at once cannot both take the last seat) or has started.
+        The lobby's version moves on, so that a start computed before cannot be stored."""
         async with self._tx() as db:
             cur = await db.execute(
                 "INSERT OR IGNORE INTO seats (game_id, user_id, name, joined_at)"
@@ -281,29 +319,56 @@ class Store:
                 " AND (SELECT COUNT(*) FROM seats WHERE game_id = ?) < ?",
                 (game_id, user_id, name, now, game_id, game_id, max_seats),
             )
-        return cur.rowcount == 1
+            if cur.rowcount != 1:
+                return False
+            await db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+        return True
 
     async def remove_seat(self, game_id: int, user_id: int) -> bool:
+        """Unseat a user from a lobby (False once started). The lobby's version moves on; if
+        they created it, its creator's rights pass to the earliest seated player."""
         async with self._tx() as db:
             cur = await db.execute(
                 "DELETE FROM seats WHERE game_id = ? AND user_id = ?"
                 " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')",
                 (game_id, user_id, game_id),
             )
-        return cur.rowcount == 1
+            if cur.rowcount != 1:
+                return False
+            await db.execute(
+                "UPDATE games SET version = version + 1, creator_id = CASE WHEN creator_id = ?"
+                " THEN COALESCE((SELECT user_id FROM seats WHERE game_id = ?"
+                " ORDER BY joined_at, rowid LIMIT 1), creator_id) ELSE creator_id END"
+                " WHERE id = ?",
+                (user_id, game_id, game_id),
+            )
+        return True
 
     # --- the game itself -------------------------------------------------------------------
 
     async def start_game(
         self, game_id: int, *, seed: int, order: list[int], state: dict[str, Any], now: float,
-        clocks: Mapping[int, Clock] | None = None,
+        clocks: Mapping[int, Clock] | None = None, lobby_version: int | None = None,
     ) -> bool:
-        """Lobby -> active: fix the seats (order[i] is the user in seat i), store the first state."""
+        """Lobby -> active: fix the seats (order[i] is the user in seat i), store the first state.
+
+        False, changing nothing, if the game is no longer a lobby, if its version is no longer
+        `lobby_version` (someone joined or left since the start was computed), or if the users
+        seated are not exactly those of `order`: a start and a join at once cannot leave a
+        seat row without a seat, nor a seat without a player."""
         async with self._tx() as db:
+            async with db.execute(
+                "SELECT user_id FROM seats WHERE game_id = ?", (game_id,),
+            ) as cur:
+                seated = {uid for (uid,) in await cur.fetchall()}
+            if seated != set(order) or len(order) != len(seated):
+                return False
             cur = await db.execute(
                 "UPDATE games SET status = 'active', seed = ?, version = 0, state = ?,"
-                " updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, json.dumps(state), now, game_id),
+                " updated_at = ? WHERE id = ? AND status = 'lobby'"
+                + (" AND version = ?" if lobby_version is not None else ""),
+                (seed, json.dumps(state), now, game_id,
+                 *((lobby_version,) if lobby_version is not None else ())),
             )
             if cur.rowcount != 1:
                 return False
@@ -412,10 +477,47 @@ class Store:
                 await _save_clocks(db, game_id, clocks)
         return True
 
-    async def mark_reminded(self, game_id: int, seat: int, now: float) -> None:
+    async def mark_reminded(
+        self, game_id: int, seat: int, now: float, *, seen: Waiting | None = None,
+    ) -> bool:
+        """Note that `seat` was reminded at `now`. With `seen` (the seat as the caller read it),
+        only if its reminder and turn are still the ones read: the claim of a reminder, so that
+        of several processes looking at once exactly one sends it."""
+        sql = "UPDATE seats SET reminded_at = ? WHERE game_id = ? AND seat = ?"
+        args: tuple[Any, ...] = (now, game_id, seat)
+        if seen is not None:
+            sql += (" AND reminded_at IS ? AND asked_since IS ?"
+                    " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ?)")
+            args += (seen.reminded_at, seen.clock.asked_since, game_id, seen.version)
         async with self._tx() as db:
-            await db.execute("UPDATE seats SET reminded_at = ? WHERE game_id = ? AND seat = ?",
-                             (now, game_id, seat))
+            cur = await db.execute(sql, args)
+        return cur.rowcount == 1
+
+    async def claim(self, game_id: int, what: str, now: float) -> bool:
+        """True for the first caller only, in any process on this file (see `claims`)."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "INSERT OR IGNORE INTO claims (game_id, what, at) VALUES (?, ?, ?)",
+                (game_id, what, now),
+            )
+        return cur.rowcount == 1
+
+    async def release(self, game_id: int, what: str) -> None:
+        """Give a claim back (what it claimed could not be done: let a later try do it)."""
+        async with self._tx() as db:
+            await db.execute("DELETE FROM claims WHERE game_id = ? AND what = ?", (game_id, what))
+
+    async def unposted(self) -> list[tuple[int, int, int | None]]:
+        """(game, version, version of its latest turn post or None) of every running game whose
+        latest turn post is older than the game (or missing), and of every finished game whose
+        final move was not posted: a crash came between the save and the post."""
+        async with self._read() as db, db.execute(
+            "SELECT g.id, g.version, (SELECT MAX(m.version) FROM messages m"
+            " WHERE m.game_id = g.id AND m.kind = 'turn') AS posted"
+            " FROM games g WHERE (g.status = 'active' AND (posted IS NULL OR posted < g.version))"
+            " OR (g.status = 'finished' AND posted < g.version) ORDER BY g.id",
+        ) as cur:
+            return [(gid, version, posted) for gid, version, posted in await cur.fetchall()]
 
     async def waiting(self) -> list[Waiting]:
         """Every seat asked to act in an active game, with its clock (one query, no states)."""
@@ -461,6 +563,16 @@ class Store:
             "SELECT user_id FROM users WHERE vacation_until > ?", (now,),
         ) as cur:
             return {uid for (uid,) in await cur.fetchall()}
+
+    async def end_vacation(self, user_id: int, until: float) -> bool:
+        """Clear a vacation that ended at `until`: True for the one caller (of all processes)
+        who cleared it, and so sends the "back" notices."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE users SET vacation_until = NULL WHERE user_id = ? AND vacation_until = ?",
+                (user_id, until),
+            )
+        return cur.rowcount == 1
 
     async def vacations_over(self, now: float) -> list[int]:
         """Users whose vacation has ended but is still recorded (their clocks must restart)."""

@@ -5,8 +5,10 @@ each change of the set of seats asked to act (a new turn, the trade answers, a s
 choice...) and at the end, never for the sub-steps in between. Long games are sampled evenly
 down to `max_frames`, the first and last frames always kept. Every frame is the public view
 (`view(state, None)`) drawn by the game's own board renderer, since a replay is posted in the
-channel; then the frames are scaled down and share one palette, which keeps a whole game under
-Discord's 8 MB upload limit.
+channel; then the frames are scaled down and share one palette. With `max_bytes` (Discord's
+upload limit, 10 MiB by default) the result is made to fit: if it is larger, it is encoded
+again from the frames already drawn, fewer and smaller each time, and ValueError if even a
+few small frames do not fit.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from render import _DRAW_LOCK, renderer
 from render.common import FLAT_PIXELS, PAPER
 
 MAX_FRAMES = 60
+MIN_FRAMES = 2  # the start and the end: below this, a replay is not worth sending
 WIDTH = 640  # px of a frame (boards are drawn about 1200 wide)
+MIN_WIDTH = 240
 FRAME_MS = 700
 LAST_MS = 4000  # the final board stays longer before the loop starts again
 FORMATS = ("png", "gif")
@@ -66,13 +70,15 @@ def sample(count: int, limit: int = MAX_FRAMES) -> list[int]:
 def animation(
     game_key: str, players: int, seed: int, options: Mapping[str, Any],
     actions: Iterable[tuple[int, str]], names: Sequence[str], locale: str, fmt: str = "png",
-    *, max_frames: int = MAX_FRAMES, width: int = WIDTH,
+    *, max_frames: int = MAX_FRAMES, width: int = WIDTH, max_bytes: int | None = None,
 ) -> bytes:
-    """The animated replay as APNG (`fmt="png"`) or GIF bytes."""
+    """The animated replay as APNG (`fmt="png"`) or GIF bytes, of at most `max_bytes` if
+    given (ValueError when it cannot be made to fit)."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown animation format {fmt!r}: use png or gif")
     views = turn_views(game_key, players, seed, options, actions)
-    picked = [views[i] for i in sample(len(views), max_frames)]
+    picked = [views[i] for i in sample(len(views), max(max_frames, 1))]
+    del views  # a long game's views: let them go before the pictures are made
     module = renderer(game_key)
     frames = []
     for view in picked:
@@ -80,6 +86,22 @@ def animation(
             img = module.board(view, names, locale)
         frames.append(_scaled(img.convert("RGB"), width))
     frames = _same_size(frames)
+    while True:
+        out = _encode(frames, fmt)
+        if max_bytes is None or len(out) <= max_bytes:
+            return out
+        if len(frames) <= MIN_FRAMES and frames[0].width <= MIN_WIDTH:
+            raise ValueError(f"the replay does not fit in {max_bytes} bytes")
+        # Fewer frames (first and last kept) and smaller ones, in proportion to the excess.
+        ratio = max_bytes / len(out)
+        keep = max(MIN_FRAMES, min(len(frames) - 1, int(len(frames) * ratio * 0.9)))
+        frames = [frames[i] for i in sample(len(frames), keep)]
+        if frames[0].width > MIN_WIDTH:
+            frames = [_scaled(f, max(MIN_WIDTH, int(f.width * 0.85))) for f in frames]
+
+
+def _encode(frames: list[Image.Image], fmt: str) -> bytes:
+    """The frames as one animation with one shared palette."""
     palette = _palette(frames)
     indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     durations = [FRAME_MS] * (len(indexed) - 1) + [LAST_MS]

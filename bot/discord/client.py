@@ -1,8 +1,9 @@
 """The Discord client: intents, mentions, command registration, and `run_bot` for `tabula run`.
 
 The bot reads no message content and needs no privileged intent: players act through slash
-commands and components, which Discord sends as interactions. Posts may mention users (to call
-the player whose turn it is) but never @everyone or roles.
+commands and components, which Discord sends as interactions. Each post names the users it
+pings (allowed_mentions); by default nobody is pinged, never @everyone or roles, whatever a
+player's name says.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from discord import app_commands
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
 from bot.discord.notify import Ticker
+from bot.discord.posting import repair
 from bot.discord.replies import tell
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.service import PillowRenderer, Service
@@ -53,8 +55,7 @@ class TabulaBot(discord.Client):
         intents.guilds = True  # channels and threads, their permissions; nothing privileged
         super().__init__(
             intents=intents,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True,
-                                                     replied_user=False),
+            allowed_mentions=discord.AllowedMentions.none(),
             **options,  # type: ignore[arg-type]
         )
         self.service = service
@@ -82,6 +83,21 @@ class TabulaBot(discord.Client):
             synced = await self.tree.sync()
         log.info("synced %d commands %s", len(synced),
                  f"to guild {self.dev_guild}" if self.dev_guild else "globally")
+
+    def dispatch(self, event: str, /, *args: object, **kwargs: object) -> None:
+        # A READY processed while the client closes (discord.py waits a moment for the guilds
+        # before it dispatches "ready") would schedule on_ready on a loop already gone.
+        if self.is_closed():
+            return
+        super().dispatch(event, *args, **kwargs)
+
+    async def on_ready(self) -> None:
+        """READY, at start-up and after every new gateway session: post the turns a crash
+        between a save and its post left unposted."""
+        try:
+            await repair(self, self.service)
+        except Exception:  # never let a repair keep the bot from serving
+            log.exception("the repair of lost turn posts failed")
 
     async def close(self) -> None:
         await self.ticker.stop()

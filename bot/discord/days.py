@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.clock import PRESETS, BadPace, Pace, duration, parse_pace
-from bot.discord.i18n import clip, t, user_locale
+from bot.discord.i18n import clip, shown, t, user_locale
 from bot.discord.looking import game_name
 from bot.discord.notify import send_notices
 from bot.discord.posting import post_for
@@ -165,7 +165,7 @@ async def leaderboard(interaction: discord.Interaction, game: str | None) -> Non
             return
         lines = [title]
         for rank, row in enumerate(table[:LEADERBOARD], start=1):
-            lines.append(t("discord.board_of.line", locale, rank=rank, name=clip(row.name, 40),
+            lines.append(t("discord.board_of.line", locale, rank=rank, name=shown(clip(row.name, 40)),
                            won=row.won, played=row.played,
                            ratio=round(100 * row.won / row.played)))
         await tell(interaction, "\n".join(lines))

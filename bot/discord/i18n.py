@@ -6,6 +6,7 @@ channel follow the game's locale, fixed when the game was created.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +21,31 @@ from engine.i18n import DEFAULT_LOCALE, has, locale_of, translate
 def t(key: str, locale: str, names: Sequence[str] = (), /, **params: Any) -> str:
     """The catalogue text `key` in `locale`, with `params` filled in."""
     return translate(Msg(key, params), locale, names)
+
+
+# "<" opening a mention, a channel, a role, a custom emoji or a timestamp: <@1>, <#1>, <t:1>...
+_MARKUP = re.compile(r"<(?=[@#:!&]|[at]:)")
+
+
+def shown(name: str) -> str:
+    """A player's name as it may stand in a Discord message: its markdown escaped (a player
+    called `**x**` is shown as typed) and no mention in it (a player called `<@id>` pings
+    nobody, and @everyone stays text), by discord.utils' escapes and a zero-width space after
+    any "<" that would open one. Only for message text: menus and suggestions show names as
+    they are."""
+    text = discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+    return _MARKUP.sub("<\u200b", text)
+
+
+def shown_names(names: Sequence[str]) -> list[str]:
+    return [shown(n) for n in names]
+
+
+def pinging(users: Sequence[int] = ()) -> discord.AllowedMentions:
+    """A post's allowed mentions: exactly `users` are notified, nobody else whatever the text
+    says (no @everyone, no role)."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=u) for u in users])
 
 
 def user_locale(interaction: discord.Interaction) -> str:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import permissions
-from bot.discord.i18n import clip, t, user_locale
+from bot.discord.i18n import clip, shown, t, user_locale
 from bot.discord.looking import game_name, options_text, seats_text
 from bot.discord.posting import post_notice, post_turn, retire_buttons
 from bot.discord.replies import done, refusals, service_of, tell, think
@@ -68,13 +68,14 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
         service = service_of(interaction)
         channel_id = interaction.channel_id or 0
         service.check_new(game, [options] if options else [], pace)  # before any thread
+        await service.check_lobby_room(interaction.user.id, channel_id)
         thread = await _game_thread(interaction, game)
         info = await service.create(
             thread.id if thread else channel_id, interaction.guild_id, _user(interaction), game,
-            [options] if options else [], locale=locale, pace=pace,
+            [options] if options else [], locale=locale, pace=pace, parent_id=channel_id,
         )
         found = get_game(info.game_key)
-        lines = [t("discord.lobby.new", info.locale, name=interaction.user.display_name,
+        lines = [t("discord.lobby.new", info.locale, name=shown(interaction.user.display_name),
                    game=game_name(info.game_key, info.locale), min=found.min_players,
                    max=found.max_players)]
         if info.options:
@@ -117,7 +118,7 @@ async def join(interaction: discord.Interaction) -> None:
         info = await service_of(interaction).join(interaction.channel_id or 0, _user(interaction))
         found = get_game(info.game_key)
         await _announce(interaction, info, t(
-            "discord.lobby.joined", info.locale, name=interaction.user.display_name,
+            "discord.lobby.joined", info.locale, name=shown(interaction.user.display_name),
             n=len(info.seats), min=found.min_players, max=found.max_players,
             players=seats_text(info)))
 
@@ -128,7 +129,7 @@ async def leave(interaction: discord.Interaction) -> None:
     async with refusals(interaction):
         info = await service_of(interaction).leave(interaction.channel_id or 0, interaction.user.id)
         key = "discord.lobby.closed" if info.status == "abandoned" else "discord.lobby.left"
-        await _announce(interaction, info, t(key, info.locale, name=interaction.user.display_name,
+        await _announce(interaction, info, t(key, info.locale, name=shown(interaction.user.display_name),
                                              players=seats_text(info)))
 
 
@@ -157,5 +158,5 @@ async def abandon(interaction: discord.Interaction) -> None:
                                      can_manage=interaction.permissions.manage_channels)
         await retire_buttons(interaction.client, service, info.id)
         await _announce(interaction, info, t(
-            "discord.lobby.abandoned", info.locale, name=interaction.user.display_name,
+            "discord.lobby.abandoned", info.locale, name=shown(interaction.user.display_name),
             game=game_name(info.game_key, info.locale)))

@@ -11,11 +11,11 @@ import io
 import discord
 
 from bot import menu
-from bot.discord.i18n import clip, t, user_locale
+from bot.discord.i18n import clip, shown, shown_names, t, user_locale
 from bot.discord.replies import refusals, service_of, tell, think
 from bot.discord.turnpost import ask_lines, result_lines
 from bot.discord.views import log_view, play_view
-from bot.service import GameInfo, HandReport, LogPage, ServiceError
+from bot.service import ATTACHMENT_LIMIT, GameInfo, HandReport, LogPage, ServiceError
 from engine.i18n import action_label, translate
 from engine.registry import get as get_game
 from engine.registry import keys as game_keys
@@ -34,14 +34,15 @@ def options_text(options: dict) -> str:
 
 def seats_text(info: GameInfo) -> str:
     if info.status == "lobby":
-        return ", ".join(s.name for s in info.seats)
-    return ", ".join(f"{s.seat + 1}. {s.name}" for s in info.seats if s.seat is not None)
+        return ", ".join(shown(s.name) for s in info.seats)
+    return ", ".join(f"{s.seat + 1}. {shown(s.name)}" for s in info.seats if s.seat is not None)
 
 
 def hand_text(hand: HandReport, locale: str) -> str:
     info = hand.game
     lines = [t("discord.hand.title", locale, game=game_name(info.game_key, locale),
-               seat=hand.seat + 1, name=info.names[hand.seat] if hand.seat < len(info.names) else "")]
+               seat=hand.seat + 1,
+               name=shown(info.names[hand.seat]) if hand.seat < len(info.names) else "")]
     if hand.legal:
         # The first level of the choice menu: short even when there are thousands of actions.
         steps = menu.at(menu.split(hand.legal), ()).steps
@@ -55,7 +56,7 @@ def hand_text(hand: HandReport, locale: str) -> str:
         lines.append(t("discord.hand.over", locale))
     if hand.recent:
         lines.append(t("discord.hand.recent", locale))
-        lines += [f"> {translate(m, locale, info.names)}" for m in hand.recent[-5:]]
+        lines += [f"> {translate(m, locale, shown_names(info.names))}" for m in hand.recent[-5:]]
     return "\n".join(lines)
 
 
@@ -96,7 +97,7 @@ async def status(interaction: discord.Interaction) -> None:
         if info.status == "lobby":
             lines.append(t("discord.status.lobby_help", locale))
         elif info.outcome is not None:
-            lines.append(translate(info.outcome.reason, locale, info.names))
+            lines.append(translate(info.outcome.reason, locale, shown_names(info.names)))
             lines += result_lines(info, locale)
         elif info.status == "active":
             lines += ask_lines(report, locale)
@@ -129,7 +130,8 @@ def log_text(found: LogPage, locale: str) -> str:
     info = found.game
     lines = [t("discord.log.title", locale, game=game_name(info.game_key, locale),
                page=found.page, pages=found.pages)]
-    lines += [translate(m, locale, info.names) for m in found.lines] or [t("discord.log.empty", locale)]
+    names = shown_names(info.names)
+    lines += [translate(m, locale, names) for m in found.lines] or [t("discord.log.empty", locale)]
     return clip("\n".join(lines), 2000)
 
 
@@ -188,8 +190,11 @@ async def replay(interaction: discord.Interaction) -> None:
         return
     async with refusals(interaction):
         locale = user_locale(interaction)
-        info, gif = await service_of(interaction).animation(interaction.channel_id or 0,
-                                                            locale=locale)
+        guild = interaction.guild
+        info, gif = await service_of(interaction).animation(
+            interaction.channel_id or 0, locale=locale, user_id=interaction.user.id,
+            # The upload limit of the server (10 MiB unless boosted), less room for the rest.
+            max_bytes=(guild.filesize_limit if guild is not None else ATTACHMENT_LIMIT) - 2**16)
         await tell(interaction, t("discord.replay.caption", locale,
                                   game=game_name(info.game_key, locale), version=info.version),
                    file=discord.File(io.BytesIO(gif), filename="replay.gif"))

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.i18n import clip
+from bot.discord.i18n import clip, pinging, shown_names
 from bot.discord.posting import LIMIT, channel_of
 from bot.discord.views import timeout_view
 from bot.notices import Notice
@@ -44,7 +44,7 @@ async def _send(client: discord.Client, service: Service, notice: Notice) -> Non
     if notice.user_id is not None:
         prefs = await service.prefs(notice.user_id)
         locale = prefs.locale or info.locale
-        text = translate(notice.msg, locale, info.names)
+        text = translate(notice.msg, locale, shown_names(info.names))
         if notice.kind != "reminder" or prefs.dm:
             user = client.get_user(notice.user_id) or await client.fetch_user(notice.user_id)
             try:
@@ -54,12 +54,13 @@ async def _send(client: discord.Client, service: Service, notice: Notice) -> Non
                 log.info("user %s does not accept direct messages", notice.user_id)
                 if notice.kind != "reminder":
                     return
-        text = translate(notice.msg, info.locale, info.names)
-        await channel_of(client, info).send(clip(f"<@{notice.user_id}> {text}", LIMIT))
+        text = translate(notice.msg, info.locale, shown_names(info.names))
+        await channel_of(client, info).send(clip(f"<@{notice.user_id}> {text}", LIMIT),
+                                            allowed_mentions=pinging([notice.user_id]))
         return
-    text = translate(notice.msg, info.locale, info.names)
+    text = translate(notice.msg, info.locale, shown_names(info.names))
     mentions = " ".join(f"<@{u}>" for u in notice.mention)
-    kwargs: dict = {}
+    kwargs: dict = {"allowed_mentions": pinging(notice.mention)}
     if notice.kind == "timeout":
         choices = await service.timeout_choices(info.id)
         if not choices:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot import menu
-from bot.discord.i18n import clip, t, user_locale
+from bot.discord.i18n import clip, shown_names, t, user_locale
 from bot.discord.posting import post_for, post_turn
 from bot.discord.replies import refusal, refusals, service_of, tell, think
 from bot.discord.views import menu_message
@@ -191,8 +191,8 @@ def played_text(report: Report, user_id: int, text: str, locale: str) -> str:
     """The acting user's private acknowledgement: what they played and their private lines."""
     info = report.game
     lines = [t("discord.move.played", locale,
-               action=action_label(info.game_key, text, locale, info.names))]
-    lines += [translate(m, locale, info.names) for m in report.private.get(user_id, [])]
+               action=action_label(info.game_key, text, locale, shown_names(info.names)))]
+    lines += [translate(m, locale, shown_names(info.names)) for m in report.private.get(user_id, [])]
     return "\n".join(lines)
 
 

@@ -5,6 +5,17 @@ picture, each player's standing, and who must act now with their clock (or the r
 buttons (My hand, Play, Full board). Everything is written in the game's locale; private lines
 never come here (they go to the acting user's ephemeral answer). Only the newest turn post keeps
 its buttons: posting one takes them off the one before.
+
+A post pings exactly the players it calls (allowed_mentions), whatever the names in it say.
+
+A crash between a move's save and its post would leave the channel calling the previous player:
+at every READY (start-up and reconnection) `repair` posts the turn of each game whose latest
+turn post is older than the game, once whatever the number of bot processes (a claim in the
+database).
+
+Test-only: `TABULA_TEST_CRASH_BEFORE_POST=<version>` makes the process kill itself (SIGKILL,
+as a power cut would) when it is about to post the turn of that version, i.e. right after the
+move was committed (tests/e2e/test_crash.py). Nothing sets it outside the tests.
 """
 
 from __future__ import annotations
@@ -12,12 +23,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import os
+import signal
 import weakref
 from collections.abc import Sequence
 
 import discord
 
-from bot.discord.i18n import clip, t, user_locale
+from bot.discord.i18n import clip, pinging, shown_names, t, user_locale
 from bot.discord.replies import done, tell
 from bot.discord.turnpost import IMAGE, turn_layout, without_buttons
 from bot.service import GameInfo, Report, Service
@@ -40,7 +53,7 @@ def overtaken_text(report: Report, intro: Sequence[str] = ()) -> str:
     """A turn whose post comes after a later one (simultaneous moves): its log lines only, as a
     plain message, since its picture, buttons and "who acts" would be out of date."""
     info = report.game
-    lines = [*intro, *(translate(m, info.locale, info.names) for m in report.public)]
+    lines = [*intro, *(translate(m, info.locale, shown_names(info.names)) for m in report.public)]
     return clip("\n".join(lines), LIMIT) or t("discord.turn.more", info.locale)
 
 
@@ -53,24 +66,40 @@ def _lock(client: discord.Client, game_id: int) -> asyncio.Lock:
     return _locks.setdefault(client, {}).setdefault(game_id, asyncio.Lock())
 
 
+CRASH_BEFORE_POST = "TABULA_TEST_CRASH_BEFORE_POST"  # tests only: see the module's docstring
+
+
+def _crash_point(version: int) -> None:
+    """Tests only: die here, after the commit and before the post, if asked to."""
+    if os.environ.get(CRASH_BEFORE_POST) == str(version):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 async def post_turn(
     client: discord.Client, service: Service, report: Report, intro: Sequence[str] = (),
+    *, repair: bool = False,
 ) -> discord.Message | None:
     """Post the turn message and remember it; None (logged) if Discord refused the post.
 
     `intro`: lines put before the log lines (already in the game's language). If a later turn
     was posted meanwhile (simultaneous moves), this one comes as a plain log post: its buttons
-    and "who acts" line would be out of date.
+    and "who acts" line would be out of date. `repair`: the post a crash lost, skipped if the
+    game's turn was posted meanwhile.
     """
     info = report.game
+    _crash_point(info.version)
     async with _lock(client, info.id):
         posted = await service.store.messages(info.id, "turn")
+        if repair and posted and posted[-1][3] >= info.version:
+            return None
         overtaken = bool(posted) and posted[-1][3] > info.version
         try:
             if overtaken:
-                message = await channel_of(client, info).send(overtaken_text(report, intro))
+                message = await channel_of(client, info).send(
+                    overtaken_text(report, intro), allowed_mentions=pinging())
             else:
-                kwargs: dict = {"view": turn_layout(report, intro, image=report.image is not None)}
+                kwargs: dict = {"view": turn_layout(report, intro, image=report.image is not None),
+                                "allowed_mentions": pinging([s.user_id for s in report.to_act])}
                 if report.image is not None:
                     kwargs["file"] = discord.File(io.BytesIO(report.image), filename=IMAGE)
                 message = await channel_of(client, info).send(**kwargs)
@@ -92,10 +121,34 @@ async def post_turn(
     return message
 
 
+async def repair(client: discord.Client, service: Service) -> int:
+    """Post the turn of every game whose latest turn post is older than the game (a crash came
+    between the save and the post): the channel then calls the right player again. Each lost
+    post is claimed in the database first, so that one process posts it. How many were posted."""
+    done = 0
+    for game_id, version, posted in await service.store.unposted():
+        what = f"repost:{version}"
+        if not await service.store.claim(game_id, what, service.clock()):
+            continue
+        try:
+            report = await service.unposted(game_id, posted)
+            message = await post_turn(client, service, report, repair=True)
+        except Exception:
+            log.exception("could not repost the turn of game %s", game_id)
+            message = None
+        if message is None:
+            await service.store.release(game_id, what)  # the next READY tries again
+            continue
+        log.info("reposted the turn of game %s at version %s (lost in a crash)", game_id, version)
+        done += 1
+    return done
+
+
 async def post_notice(client: discord.Client, info: GameInfo, content: str) -> discord.Message | None:
     """A lobby announcement in the game's channel (someone joined, left...)."""
     try:
-        return await channel_of(client, info).send(clip(content, LIMIT))
+        return await channel_of(client, info).send(clip(content, LIMIT),
+                                                   allowed_mentions=pinging())
     except discord.HTTPException as error:
         log.warning("could not post in the channel of game %s: %s", info.id, error)
         return None

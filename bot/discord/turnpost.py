@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.i18n import clip, t
+from bot.discord.i18n import clip, shown_names, t
 from bot.service import GameInfo, Report
 from engine.i18n import translate
 
@@ -58,9 +58,10 @@ def ask_lines(report: Report, locale: str) -> list[str]:
     lines = []
     for seat in report.to_act:
         ask = report.asks.get(seat.seat) if seat.seat is not None else None
-        text = translate(ask, locale, info.names) if ask is not None else t("discord.turn.your_turn", locale)
+        text = (translate(ask, locale, shown_names(info.names)) if ask is not None
+                else t("discord.turn.your_turn", locale))
         line = t("discord.turn.ask", locale, who=f"<@{seat.user_id}>", ask=text)
-        clock = info.clocks[seat.seat] if seat.seat is not None and seat.seat < len(info.clocks) else None
+        clock = info.seat_clocks.get(seat.seat) if seat.seat is not None else None
         left = clock.left(report.at) if clock is not None else None
         if clock is not None and left is not None:
             if clock.running_since is not None:
@@ -79,7 +80,7 @@ def result_lines(info: GameInfo, locale: str) -> list[str]:
     outcome = info.outcome
     if outcome is None:
         return []
-    names = info.names
+    names = shown_names(info.names)
     winners = [names[s] for s in outcome.winners if 0 <= s < len(names)]
     lines = [t("discord.result.winners", locale, n=len(winners), names=", ".join(winners))]
     if outcome.scores is not None:
@@ -102,9 +103,10 @@ def tail_lines(report: Report) -> list[str]:
 
 def standing_lines(report: Report) -> list[str]:
     info = report.game
+    names = shown_names(info.names)
     return [
-        f"**{info.names[seat]}** · {translate(msg, info.locale, info.names)}"
-        for seat, msg in sorted(report.scores.items()) if 0 <= seat < len(info.names)
+        f"**{names[seat]}** · {translate(msg, info.locale, names)}"
+        for seat, msg in sorted(report.scores.items()) if 0 <= seat < len(names)
     ]
 
 
@@ -158,7 +160,7 @@ def turn_layout(
     title = game_title(info)
     standings = "\n".join(standing_lines(report))
     tail = "\n".join(tail_lines(report))
-    log_lines = [*intro, *(translate(m, locale, info.names) for m in report.public)]
+    log_lines = [*intro, *(translate(m, locale, shown_names(info.names)) for m in report.public)]
     # Everything but the log is kept whole; the log takes the room that is left.
     room = TEXT_LIMIT - len(title) - len(standings) - len(tail)
     log_text = fit(log_lines, room, locale) if log_lines else ""

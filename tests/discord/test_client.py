@@ -15,11 +15,13 @@ from tests.discord.conftest import on_turn, start_game
 from tests.discord.fake_discord import FakeDiscord, Harness
 
 
-def test_the_bot_asks_for_no_privileged_intent_and_pings_only_users(service: Service) -> None:
+def test_the_bot_asks_for_no_privileged_intent_and_pings_nobody_by_default(service: Service) -> None:
+    """Each post names the users it pings (bot/discord/posting.py); by default, nobody: a name
+    such as <@id> in a post must not ping anyone."""
     bot = TabulaBot(service)
     assert bot.intents.guilds and not bot.intents.message_content and not bot.intents.members
     mentions = bot.allowed_mentions
-    assert mentions is not None and mentions.to_dict() == {"parse": ["users"]}
+    assert mentions is not None and mentions.to_dict() == {"parse": []}
 
 
 async def test_commands_are_copied_to_the_dev_guild(service: Service, monkeypatch: Any) -> None:

@@ -153,7 +153,8 @@ def _tiny_animates(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tiny_game.TinyRenderer, "animation", _animation, raising=False)
 
 
-def _animation(self, game_key, players, seed, options, actions, names, locale) -> bytes:  # noqa: ANN001
+def _animation(self, game_key, players, seed, options, actions, names, locale,  # noqa: ANN001
+               max_bytes=None) -> bytes:  # noqa: ANN001
     import io
 
     from PIL import Image
