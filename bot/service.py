@@ -659,15 +659,19 @@ class Service:
         if flight is None:
             if len(self._replaying) >= self.limits.replay_renders:
                 raise ServiceError("error.replay_busy")
-            actions = [(a.seat, a.text) for a in await self.store.actions(info.id)]
             if self._replay_pool is None:
                 self._replay_pool = ThreadPoolExecutor(
                     max_workers=1, thread_name_prefix="tabula-replay")
-            loop = asyncio.get_running_loop()
-            flight = loop.run_in_executor(
-                self._replay_pool, lambda: draw(info.game_key, len(info.seats), row.seed,
-                                                row.options, actions, info.names, locale,
-                                                max_bytes=max_bytes))
+            pool = self._replay_pool
+
+            async def render() -> bytes:
+                actions = [(a.seat, a.text) for a in await self.store.actions(info.id)]
+                return await asyncio.get_running_loop().run_in_executor(pool, lambda: draw(
+                    info.game_key, len(info.seats), row.seed, row.options, actions, info.names,
+                    locale, max_bytes=max_bytes))
+
+            # Registered before anything is awaited: whoever asks next joins this render.
+            flight = asyncio.ensure_future(render())
             self._replaying[key] = flight
             flight.add_done_callback(lambda done: self._replayed(key, done))
         try:
