@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from dotenv import dotenv_values
+
 DEFAULT_DB = "tabula.sqlite3"
 
 
@@ -22,24 +24,19 @@ class Config:
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines; blank lines and # comments ignored; quotes around values stripped."""
-    values: dict[str, str] = {}
+    """The file's KEY=VALUE pairs, read as a shell would (python-dotenv's parser): `export`,
+    quotes, escapes and inline comments (`DISCORD_TOKEN=abc  # my bot` is `abc`)."""
     if not path.is_file():
-        return values
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        values[key.strip().removeprefix("export ").strip()] = value.strip().strip("'\"")
-    return values
+        return {}
+    return {key: value for key, value in dotenv_values(path, encoding="utf-8").items()
+            if value is not None}  # a bare `KEY` line has no value: as if absent
 
 
 def load(env: dict[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Config:
     merged = dict(read_dotenv(dotenv)) if dotenv else {}
     merged.update(os.environ if env is None else env)  # the real environment wins over .env
     guild = merged.get("TABULA_DEV_GUILD", "").strip()
-    if guild and not guild.isdigit():
+    if guild and not (guild.isascii() and guild.isdigit()):
         raise ValueError(f"TABULA_DEV_GUILD must be a guild id (digits), not {guild!r}")
     return Config(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,

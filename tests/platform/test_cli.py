@@ -125,3 +125,28 @@ def test_play_console_runs_res_publica_with_images(tmp_path: Path) -> None:
     assert any(p.name.startswith("turn-") for p in pngs)
     assert any(p.name.startswith("hand-") and "carol" in p.name for p in pngs)
     assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in pngs)
+
+
+def test_dotenv_inline_comments_quotes_and_export_read_as_a_shell_would(tmp_path: Path) -> None:
+    """Issue 15: `DISCORD_TOKEN=abc  # my bot` read as `abc  # my bot` (a token Discord refuses)."""
+    dotenv = tmp_path / ".env"
+    dotenv.write_text(
+        "DISCORD_TOKEN=abc  # my bot\n"
+        "TABULA_DB='/data/games.sqlite3'   # quoted, then a comment\n"
+        "export TABULA_DEV_GUILD=123 # the test server\n"
+        "# a whole-line comment\n"
+    )
+    assert config.load({}, dotenv) == config.Config("abc", "/data/games.sqlite3", 123)
+    dotenv.write_text('DISCORD_TOKEN="a#b"\n')  # a # inside quotes is part of the value
+    assert config.load({}, dotenv).token == "a#b"
+
+
+def test_dev_guild_in_other_digits_is_refused_clearly(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("TABULA_DEV_GUILD=12\u00b3\n")  # "12³": str.isdigit says yes, int says no
+    try:
+        config.load({}, dotenv)
+    except ValueError as exc:
+        assert "TABULA_DEV_GUILD must be a guild id" in str(exc)
+    else:
+        raise AssertionError("a guild id in superscript digits must be refused")
