@@ -11,20 +11,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import sys
+from collections.abc import Mapping
+from pathlib import Path
 
 import aiohttp
 import discord
 from discord import app_commands
 
+from bot.config import read_dotenv
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
 from bot.discord.notify import Ticker
 from bot.discord.posting import repair
 from bot.discord.replies import tell
 from bot.discord.views import DYNAMIC_ITEMS
-from bot.service import PillowRenderer, Service
+from bot.service import Limits, PillowRenderer, Service
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -104,6 +108,27 @@ class TabulaBot(discord.Client):
         await super().close()
 
 
+LIMITS = {  # variable -> Limits field (README, Configuration); 0 means no limit
+    "TABULA_MAX_LOBBIES_PER_USER": "user_lobbies",
+    "TABULA_MAX_LOBBIES_PER_CHANNEL": "channel_lobbies",
+}
+
+
+def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
+    """The caps on open lobbies, from the environment (or the .env file), else the defaults.
+    ValueError, saying which, for a value that is not a whole number."""
+    merged = {**read_dotenv(Path(".env")), **os.environ} if env is None else dict(env)
+    chosen: dict[str, int | None] = {}
+    for variable, field in LIMITS.items():
+        value = merged.get(variable, "").strip()
+        if not value:
+            continue
+        if not (value.isascii() and value.isdigit()):
+            raise ValueError(f"{variable} must be a whole number (0 for no limit), not {value!r}")
+        chosen[field] = int(value) or None
+    return Limits(**chosen)  # type: ignore[arg-type]
+
+
 async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None) -> int:
     """Run the bot until it is stopped; the process exit code (0 fine, 1 token refused,
     2 no token, 3 Discord unreachable)."""
@@ -112,9 +137,14 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None)
               "(the token of your application's bot, from the Discord developer portal).",
               file=sys.stderr)
         return 2
+    try:
+        limits = limits_from_env()
+    except ValueError as error:
+        print(f"tabula: {error}", file=sys.stderr)
+        return 2
     store = await Store.open(db_path)
     try:
-        service = Service(store, renderer=PillowRenderer())
+        service = Service(store, renderer=PillowRenderer(), limits=limits)
         async with TabulaBot(service, dev_guild=dev_guild) as bot:
             # systemd and docker stop a service with SIGTERM: take the same way out as Ctrl+C
             # (cancel this task, so `async with` closes the gateway and the store cleanly).

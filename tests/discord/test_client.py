@@ -126,3 +126,19 @@ async def test_run_bot_when_discord_cannot_be_reached(
     monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
     assert await run_bot("some-token", str(tmp_path / "t.db"), None) == 3
     assert "cannot reach Discord" in capsys.readouterr().err
+
+
+def test_lobby_caps_come_from_the_configuration() -> None:
+    """TABULA_MAX_LOBBIES_PER_USER / _PER_CHANNEL (README, Configuration): defaults when unset,
+    0 for no limit, a clear error for anything but a whole number."""
+    from bot.discord.client import limits_from_env
+    from bot.service import Limits
+
+    assert limits_from_env({}) == Limits()
+    assert Limits().user_lobbies == 3 and Limits().channel_lobbies == 10
+    chosen = limits_from_env({"TABULA_MAX_LOBBIES_PER_USER": "5",
+                              "TABULA_MAX_LOBBIES_PER_CHANNEL": "0"})
+    assert chosen.user_lobbies == 5 and chosen.channel_lobbies is None
+    for bad in ("-1", "two", "٣"):
+        with pytest.raises(ValueError, match="TABULA_MAX_LOBBIES_PER_USER"):
+            limits_from_env({"TABULA_MAX_LOBBIES_PER_USER": bad})
