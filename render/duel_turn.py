@@ -163,14 +163,17 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
     for s in range(2):
         _player(img, view, names, locale, s, changed, outcome)
     _track(img, view, names, locale, changed)
-    main = (M, MAIN_Y, W - M - SIDE_W - 12, MAIN_Y + MAIN_H)
-    side = (W - M - SIDE_W, MAIN_Y, W - M, MAIN_Y + MAIN_H)
+    layout = _last_layout(img, view, names, locale, changed)
+    last_h = last_height(layout)
+    bottom = H - M - last_h - 10
+    main = (M, MAIN_Y, W - M - SIDE_W - 12, bottom)
+    side = (W - M - SIDE_W, MAIN_Y, W - M, bottom)
     if _over(view, outcome):
-        _result(img, view, names, locale, outcome, (M, MAIN_Y, W - M, MAIN_Y + MAIN_H))
+        _result(img, view, names, locale, outcome, (M, MAIN_Y, W - M, bottom))
     else:
         _choices(img, view, names, locale, main)
         _side(img, view, locale, side, changed)
-    _last(img, view, names, locale, changed, (M, H - M - LAST_H, W - M, H - M))
+    _last(img, view, names, locale, layout, (M, H - M - last_h, W - M, H - M))
     return img
 
 
@@ -209,7 +212,6 @@ def _player(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
     x1 = x0 + half
     y0, y1 = PLAYERS_Y, PLAYERS_Y + PLAYERS_H
     colour = seat_colour(seat)
-    player = _players(view)[seat]
     acting = seat in asked(view) and not _over(view, outcome)
     winners = _winners(view, outcome)
     if acting:
@@ -221,17 +223,60 @@ def _player(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
     ny = y0 + 32
     nb = badge(img, (x0 + 16, ny), seat_name(names, seat), 28, colour)
     tag, tag_fill = _tag(view, locale, seat, acting, winners, outcome)
+    tx_end = nb[2]
     if tag:
         tx = nb[2] + 10
         if seat in winners:
             paste(img, star(30), (tx, ny - 15))
             tx += 34
-        badge(img, (tx, ny), tag, 20, tag_fill)
+        tx_end = badge(img, (tx, ny), tag, 20, tag_fill)[2]
     # the numbers: coins, points, shields (and Senate chambers, leaders)
     d = ImageDraw.Draw(img)
+    sy = y1 - 30
+    keyed = _stats(view, seat, changed)
+    words = _stat_words(view, locale, changed)
+    x = x0 + 16
+    for piece, value, key, delta in keyed:
+        paste(img, piece, (x, sy - piece.height / 2))
+        x += piece.width + 6
+        x += text_line(d, (x, sy), str(value), 28, bold=True) + 4
+        if words:
+            x += text_line(d, (x, sy + 2), t(f"turn.stat.{key}", locale, n=value), ES,
+                           fill=MUTED) + 4
+        x += _delta(img, x + 2, sy, delta)
+        x += 18
+    _gained(img, view, names, locale, seat, changed, (tx_end, ny, x1 - 14))
+
+
+def _gained(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+            seat: int, changed: Mapping[str, Any], room: tuple[float, float, float]) -> None:
+    """What the last move put into this player's city, as a pill ringed in the last move's
+    colour at the right of the name line (the same pill as in the last move's sentence)."""
+    found = last_move(view, names) if changed else None
+    last = view.get("last") or {}
+    if found is None or last.get("seat") != seat or not found[1].get("gained"):
+        return
+    cid = str(found[1]["gained"])
+    left, y, right = room
+    colour = _thing_colour(cid)
+    label = "+ " + name_of(cid, locale)
+    for size in range(22, ES - 1, -1):
+        w = text_width(label, size, True) + 2 * max(6, size // 2)
+        if w + 8 <= right - left - 12:
+            rounded(img, (right - w - 4, y - size * 0.78 - 4, right + 4, y + size * 0.78 + 4),
+                    int(size * 0.78) + 4, LAST)
+            badge(img, (right, y), label, size, tint(colour, 0.7), ink=shade(colour, 0.6),
+                  anchor="rm")
+            return
+
+
+def _stats(view: Mapping[str, Any], seat: int, changed: Mapping[str, Any]
+           ) -> list[tuple[Image.Image, int, str, int]]:
+    """A player's numbers: (icon, value, key, what the last move changed)."""
+    colour = seat_colour(seat)
+    player = _players(view)[seat]
     deltas = (changed.get("deltas") or [{}, {}])[seat]
-    mil = view.get("military") or {}
-    shields = list(mil.get("shields") or [0, 0])
+    shields = list((view.get("military") or {}).get("shields") or [0, 0])
     stats: list[tuple[Image.Image, int, str]] = [
         (icons.coin(34), int(player.get("coins") or 0), "coins"),
         (icons.laurel(36), _total(player), "points"),
@@ -244,30 +289,26 @@ def _player(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
         lead = (view["leaders"].get("players") or [{}, {}])[seat]
         stats.append((icons.icon("crown", 32, shade(GOLD, 0.2)),
                       len(lead.get("recruited") or []), "leaders"))
-    sy = y1 - 30
-    keyed = [(piece, value, key, int(deltas.get(key, 0) or 0)) for piece, value, key in stats]
+    return [(piece, value, key, int(deltas.get(key, 0) or 0)) for piece, value, key in stats]
 
-    def width(words: bool) -> float:
-        w = 0.0
-        for piece, value, key, delta in keyed:
-            w += piece.width + 6 + text_width(str(value), 28, True) + 4 + 18
-            if words:
-                w += text_width(t(f"turn.stat.{key}", locale, n=value), ES) + 4
-            if delta:
-                w += text_width(f"+{abs(delta)}", ES, True) + 2 * max(6, ES // 2) + 2
-        return w - 18
 
-    words = width(True) <= x1 - x0 - 32
-    x = x0 + 16
+def _stats_width(keyed: list[tuple[Image.Image, int, str, int]], locale: str,
+                 words: bool) -> float:
+    w = 0.0
     for piece, value, key, delta in keyed:
-        paste(img, piece, (x, sy - piece.height / 2))
-        x += piece.width + 6
-        x += text_line(d, (x, sy), str(value), 28, bold=True) + 4
+        w += piece.width + 6 + text_width(str(value), 28, True) + 4 + 18
         if words:
-            x += text_line(d, (x, sy + 2), t(f"turn.stat.{key}", locale, n=value), ES,
-                           fill=MUTED) + 4
-        x += _delta(img, x + 2, sy, delta)
-        x += 18
+            w += text_width(t(f"turn.stat.{key}", locale, n=value), ES) + 4
+        if delta:
+            w += text_width(f"+{abs(delta)}", ES, True) + 2 * max(6, ES // 2) + 2
+    return w - 18
+
+
+def _stat_words(view: Mapping[str, Any], locale: str, changed: Mapping[str, Any]) -> bool:
+    """Whether the numbers carry their unit words: in both panels or in neither, so that
+    the two players read alike."""
+    room = (W - 2 * M - 12) / 2 - 32
+    return all(_stats_width(_stats(view, s, changed), locale, True) <= room for s in range(2))
 
 
 def _winners(view: Mapping[str, Any], outcome: Outcome | None) -> list[int]:
@@ -348,9 +389,14 @@ def _track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
     if pawn:
         leader = 0 if pawn > 0 else 1
         lead = f"{abs(pawn)}"
-        side_x = cx + (th / 2 + 6) * (1 if leader == 0 else -1)
-        badge(img, (side_x, ty + th / 2), "→ " + lead if leader == 0 else lead + " ←", ES,
-              seat_colour(leader), anchor="lm" if leader == 0 else "rm")
+        text = "→ " + lead if leader == 0 else lead + " ←"
+        bw = text_width(text, ES, True) + 2 * max(6, ES // 2)
+        # beside the pawn, on the side it moves to; at a capital, inside the track
+        right = leader == 0 if x0 + 4 <= cx - th / 2 - 6 - bw and \
+            cx + th / 2 + 6 + bw <= x1 - 4 else cx < (x0 + x1) / 2
+        side_x = cx + (th / 2 + 6) * (1 if right else -1)
+        badge(img, (side_x, ty + th / 2), text, ES, seat_colour(leader),
+              anchor="lm" if right else "rm")
     if view.get("agora"):
         _senate(img, view, names, locale, (x1 + 12, y0, W - M, y1))
 
@@ -505,7 +551,8 @@ def _who_chose(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
 
 
 def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
-    """The items as tiles in a grid: the name big, its colour as a band, its price."""
+    """The items as tiles in a grid: the name big, its colour as a band, its price. The names
+    share one font size, the largest at which every name shown fits whole."""
     x0, y0, x1, y1 = box
     n = len(items)
     cols = _cols(n)
@@ -513,16 +560,17 @@ def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
     gap = 10
     tw = (x1 - x0 - (cols - 1) * gap) / cols
     th = min(128.0, (y1 - y0 - (rows - 1) * gap) / rows)
-    if th < 44:  # too many (the Mausoleum late in the game): as many as fit, then a count
-        rows = max(1, int((y1 - y0 + gap) // (44 + gap)))
-        th = 44
+    if th < TILE_MIN:  # too many (the Mausoleum late in the game): as many as fit, then a count
+        rows = max(1, int((y1 - y0 + gap) // (TILE_MIN + gap)))
+        th = TILE_MIN
     shown = items[: rows * cols]
     if len(shown) < n:
         shown = items[: rows * cols - 1]
+    size = min((_label_size(item, locale, (0, 0, tw, th)) for item in shown), default=22)
     for k, item in enumerate(shown):
         r, c = divmod(k, cols)
         tx, ty = x0 + c * (tw + gap), y0 + r * (th + gap)
-        _tile(img, item, locale, (tx, ty, tx + tw, ty + th))
+        _tile(img, item, locale, (tx, ty, tx + tw, ty + th), size)
     if len(shown) < n:
         r, c = divmod(len(shown), cols)
         tx, ty = x0 + c * (tw + gap), y0 + r * (th + gap)
@@ -530,12 +578,43 @@ def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
                   t("turn.more", locale, n=n - len(shown)), 20, bold=True, fill=MUTED)
 
 
+TILE_MIN = 50  # a tile's least height: two lines of a name at the essential size
+
+
+def _price_w(price: Any, locale: str) -> float:
+    """The room a tile's price takes at its right (with its gap)."""
+    if price is None:
+        return 0
+    if price == 0:
+        return int(text_width(t("turn.free", locale), ES, True)) + 18 + 6
+    return 38 + 6
+
+
+def _label_room(item: Item, locale: str, box: Box) -> tuple[float, float, int]:
+    """(width, height, lines) a tile's name may take."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    width = (x1 - 8 - _price_w(item[3], locale)) - x0 - 22
+    return width, min(h - 8, 52 if h > 60 else h - 6), 2 if h >= TILE_MIN else 1
+
+
+def _label_size(item: Item, locale: str, box: Box) -> int:
+    """The largest size (22 down to the essential size) at which the tile's name fits whole."""
+    width, height, lines = _label_room(item, locale, box)
+    label = _label(item[0], item[1], locale)
+    for size in range(22, ES - 1, -1):
+        fitted, _ = fit_lines(label, width, height, size, True, size, lines, 1.1)
+        if not any(li.endswith("…") for li in fitted):
+            return size
+    return ES
+
+
 def _cols(n: int) -> int:
     """Columns of a grid of n tiles."""
     return 4 if n > 9 else 3 if n > 4 or n == 3 else 2 if n > 1 else 1
 
 
-def _tile(img: Image.Image, item: Item, locale: str, box: Box) -> None:
+def _tile(img: Image.Image, item: Item, locale: str, box: Box, size: int = 22) -> None:
     kind, cid, colour, price = item
     x0, y0, x1, y1 = (int(v) for v in box)
     h = y1 - y0
@@ -564,8 +643,8 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box) -> None:
             paste(img, icons.coin(cs, value), (right - cs, y0 + 6))
         right -= cs + 6
     label = _label(kind, cid, locale)
-    lines, size = fit_lines(label, right - x0 - 22, min(h - 8, 52 if h > 60 else h - 8), 22,
-                            True, ES, 2 if h > 60 else 1, 1.1)
+    width, height, most = _label_room(item, locale, box)
+    lines, size = fit_lines(label, width, height, size, True, size, most, 1.1)
     ty = y0 + 8
     for line in lines:
         d.text((x0 + 20, ty + size * 0.55), line, font=font(size, True),
@@ -619,7 +698,7 @@ def _side(img: Image.Image, view: Mapping[str, Any], locale: str, box: Box,
                       t("turn.left", locale, n=len(left)), 15, fill=MUTED,
                       max_width=x1 - x0 - 2 * pad - tw - 10)
         _schematic(img, view, (x0 + pad, y0 + pad + 32, x1 - pad, y1 - pad - tok_h),
-                   changed.get("slot"))
+                   changed.get("slot"), changed.get("card"))
     else:
         draw_text(d, (x0 + pad, y0 + pad, x1 - pad, y1 - pad - tok_h),
                   t("turn.no_structure", locale), 20, bold=True, fill=MUTED)
@@ -641,10 +720,11 @@ def _side(img: Image.Image, view: Mapping[str, Any], locale: str, box: Box,
                       fill=LAST, anchor="rm", max_width=x1 - x0 - 2 * pad)
 
 
-def _schematic(img: Image.Image, view: Mapping[str, Any], box: Box, last: int | None) -> None:
+def _schematic(img: Image.Image, view: Mapping[str, Any], box: Box, last: int | None,
+               taken_card: str | None = None) -> None:
     """The structure as small shapes: face-up cards in their colour, face-down ones as their
-    back, accessible ones ringed in gold, the space of the card just taken in the last move's
-    colour."""
+    back, accessible ones ringed in gold, the card just taken still drawn in its colour in its
+    space, ringed thick in the last move's colour (the colour of the last move's strip)."""
     x0, y0, x1, y1 = box
     slots = list(view.get("structure") or [])
     if not slots:
@@ -661,13 +741,14 @@ def _schematic(img: Image.Image, view: Mapping[str, Any], box: Box, last: int | 
         ch = y1 - y0 - (rows - 1) * step
     span = units * unit
     left = x0 + (x1 - x0 - span) / 2
+    just: tuple[float, float, float, float] | None = None
     for slot in sorted(slots, key=lambda s: (int(s.get("row", 1)), int(s.get("col", 1)))):
         cx = left + (int(slot.get("col", 1)) - cmin) * unit + 2
         cy = y0 + (int(slot.get("row", 1)) - 1) * step
         bx = (cx, cy, cx + cw, cy + ch)
         if slot.get("taken"):
             if last is not None and int(slot.get("index", -1)) == last:
-                rounded(img, bx, 5, tint(LAST, 0.75), LAST, 4)
+                just = bx
             else:
                 rounded(img, bx, 5, None, tint(LINE, 0.3), 1)
             continue
@@ -684,30 +765,329 @@ def _schematic(img: Image.Image, view: Mapping[str, Any], box: Box, last: int | 
         if slot.get("accessible"):
             rounded(img, (cx - 3, cy - 3, cx + cw + 3, cy + ch + 3), 7, GOLD)
         rounded(img, bx, 5, fill, shade(fill, 0.3), 1)
+    if just is not None:  # on top of its neighbours
+        a, b, c, e = just
+        rounded(img, (a - 5, b - 5, c + 5, e + 5), 9, LAST)
+        taken = (tint(_thing_colour(taken_card), 0.2) if taken_card
+                 else tint(LAST, 0.75))
+        rounded(img, just, 5, taken, (255, 255, 255), 2)
 
 
 # --- the last move ---------------------------------------------------------------------------
 
+PILL = "\x01"  # a component named in the last move's sentence, drawn as a pill in its colour
+Piece = tuple[str, Any, Any]  # ("word", text, None) | ("name", seat, None) | ("pill", cid, None)
+
+
+def _thing_colour(cid: str) -> RGB:
+    try:
+        comp = component(cid)
+    except KeyError:
+        return MUTED
+    kind = comp.get("kind")
+    if kind == "wonder":
+        return parts.WONDER_FRAME
+    if kind == "progress":
+        return parts.CARD_COLOURS["green"]
+    if kind == "leader":
+        return (120, 104, 80)
+    if kind == "senator":
+        return parts.CARD_COLOURS["grey"]
+    return card_colour(comp.get("colour"))
+
+
+def _kind_of(cid: str) -> str:
+    try:
+        return str(component(cid).get("kind") or "")
+    except KeyError:
+        return ""
+
+
+def _paid(tokens: Sequence[str]) -> tuple[str, int]:
+    """'chain', 'pay' (with the coins) or 'free', from an action's payment tokens."""
+    if "chain" in tokens:
+        return "chain", 0
+    if "pay" in tokens:
+        k = tokens.index("pay")
+        if k + 1 < len(tokens) and tokens[k + 1].isdigit():
+            return "pay", int(tokens[k + 1])
+    return "free", 0
+
+
+def last_move(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, dict[str, Any],
+                                                                        list[str]] | None:
+    """The latest public action as (catalogue key under duel.render.last., its parameters, the
+    components it names in order), read from the view's `last` {seat, action} (the canonical
+    action text of engine/duel's legal()). A name parameter is NAME_MARK, a component PILL.
+    None when there is no last move (or it was hidden). `gained` in the parameters: what the
+    mover took into their city (a card, wonder, token, leader), if anything."""
+    last = view.get("last")
+    if not isinstance(last, Mapping) or not last.get("action"):
+        return None
+    tokens = str(last["action"]).split()
+    verb, args = tokens[0], tokens[1:]
+    seat = last.get("seat")
+    params: dict[str, Any] = {"name": NAME_MARK}
+    things: list[str] = []
+
+    def thing(cid: str) -> str:
+        things.append(cid)
+        return PILL
+
+    def num(k: int) -> int:
+        return int(args[k]) if k < len(args) and args[k].isdigit() else 0
+
+    key = ""
+    gained: str | None = None
+    first = args[0] if args else ""
+    kind = _kind_of(first) if first else ""
+    if verb in ("construct", "build") and first:
+        how, n = _paid(args[1:])
+        if verb == "build" or len(args) == 1:  # a free build (a conspiracy, a leader's power)
+            how = "free"
+        params |= {"card": thing(first), "n": n}
+        key, gained = f"construct.{how}", first
+    elif verb == "mausoleum" and first:
+        params["card"] = thing(first)
+        key, gained = "mausoleum", first
+    elif verb == "discard" and first:
+        params |= {"card": thing(first), "n": num(args.index("gain") + 1) if "gain" in args
+                   else 0}
+        key = "dismiss" if kind == "leader" else "discard"
+    elif verb == "wonder" and len(args) >= 2:
+        how, n = _paid(args[2:])
+        params |= {"wonder": thing(first), "card": thing(args[1]), "n": n}
+        key, gained = ("wonder.pay" if how == "pay" else "wonder.free"), first
+    elif verb == "draft" and first:
+        params["thing"] = thing(first)
+        key, gained = "draft", first
+    elif verb == "progress" and first:
+        params["token"] = thing(first)
+        key, gained = "progress", first
+    elif verb == "destroy" and first:
+        params["card"] = thing(first)
+        key = "destroy"
+    elif verb == "start" and first.startswith("@"):
+        other = int(first[1:])
+        if seat is not None and other == int(seat):
+            key = "start.self"
+        else:
+            key, params["other"] = "start.other", seat_name(names, other)
+    elif verb == "recruit" and first:
+        how, n = _paid(args[1:])
+        params |= {"thing": thing(first), "n": n}
+        key = f"{'senator' if kind == 'senator' else 'recruit'}.{'pay' if how == 'pay' else 'free'}"
+        gained = first
+    elif verb == "choose":
+        key = "choose"
+    elif verb in ("pass", "skip"):
+        key = "pass"
+    elif verb == "bury" and first:
+        params["thing"] = thing(first)
+        key = "bury"
+    elif verb in ("euclid", "pythagoras") and first:
+        params["card"] = thing(first)
+        key = verb
+    elif verb == "copy" and first:
+        params["symbol"] = first
+        key = "copy"
+    elif verb == "conspire":
+        key = "conspire"
+    elif verb == "keep" and len(args) >= 2:
+        key = f"keep.{'top' if args[1] == 'top' else 'bottom'}"
+    elif verb == "place":
+        key, params["n"] = "place", num(0)
+    elif verb in ("move", "shift") and len(args) >= 2:
+        key, params["a"], params["b"] = verb, num(0), num(1)
+    elif verb == "remove":
+        key, params["n"] = "remove", num(0)
+    elif verb == "trigger":
+        key = "trigger"
+    elif verb == "prepare" and len(args) >= 2:
+        params["card"] = thing(args[1])
+        key = "prepare"
+    elif verb in ("take", "raze") and first:
+        params["wonder"] = thing(first)
+        key = verb
+        gained = first if verb == "take" else None
+    elif verb == "obscure" and first:
+        params["token"] = thing(first)
+        key = "obscure"
+    elif verb in ("scrap", "steal") and first:
+        params["card"] = thing(first)
+        key = verb
+        gained = first if verb == "steal" else None
+    elif verb == "swap" and first:
+        params["card"] = thing(first)
+        key, gained = "swap", first
+        if len(args) >= 2:
+            params["mine"] = thing(args[1])
+            key = "swap.give"
+    if not key:
+        return None
+    params["gained"] = gained
+    return key, params, things
+
+
+def _pieces(view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[Piece] | None:
+    """The last move's sentence as words, the mover's name and pills of the components."""
+    found = last_move(view, names)
+    seat = (view.get("last") or {}).get("seat")
+    if found is None:
+        last = view.get("last")
+        if not isinstance(last, Mapping) or not last.get("action"):
+            return None
+        # a verb this picture does not know yet: its label, rather than nothing
+        label = action_label(GAME, str(last["action"]), locale, names)
+        return [("name", int(seat) if seat is not None else None, None),
+                *(("word", w, None) for w in label.split())]
+    key, params, things = found
+    extra = {k: v for k, v in params.items() if k != "gained"}
+    if "symbol" in extra:
+        extra["symbol"] = name_of(str(extra["symbol"]), locale)
+    if key == "bury":
+        extra["wonder"] = name_of("abu-simbel", locale)
+    text = t(f"last.{key}", locale, **extra)
+    pieces: list[Piece] = []
+    queue = list(things)
+    for chunk in text.replace(NAME_MARK, f" {NAME_MARK} ").replace(PILL, f" {PILL} ").split():
+        if chunk == NAME_MARK:
+            pieces.append(("name", int(seat) if seat is not None else None, None))
+        elif chunk == PILL and queue:
+            pieces.append(("pill", queue.pop(0), None))
+        elif chunk and pieces and pieces[-1][0] == "word" and chunk in ",.:;)":
+            pieces[-1] = ("word", pieces[-1][1] + chunk, None)
+        else:
+            pieces.append(("word", chunk, None))
+    return pieces
+
+
+def last_text(view: Mapping[str, Any], names: Sequence[str], locale: str) -> str:
+    """The last move's sentence as plain text ('' when there is none)."""
+    pieces = _pieces(view, names, locale)
+    if pieces is None:
+        return ""
+    out: list[str] = []
+    for kind, value, _ in pieces:
+        if kind == "name":
+            out.append(seat_name(names, value))
+        elif kind == "pill":
+            out.append(name_of(str(value), locale))
+        else:
+            out.append(str(value))
+    return _glue(out)
+
+
+def _glue(words: list[str]) -> str:
+    text = " ".join(words)
+    for p in (",", ".", ":", ")"):
+        text = text.replace(f" {p}", p)
+    return text.replace("( ", "(")
+
+
+def _piece_text(piece: Piece, names: Sequence[str], locale: str) -> str:
+    kind, value, _ = piece
+    if kind == "name":
+        return seat_name(names, value)
+    if kind == "pill":
+        return name_of(str(value), locale)
+    return str(value)
+
+
+def _piece_w(piece: Piece, names: Sequence[str], locale: str, size: int) -> float:
+    w = text_width(_piece_text(piece, names, locale), size, True)
+    return w + (2 * max(6, size // 2) if piece[0] != "word" else 0)
+
+
+LAST_SIZE = 22
+
+
+def _flow(pieces: list[Piece], names: Sequence[str], locale: str, first_w: float,
+          next_w: float, size: int) -> list[list[Piece]]:
+    """Greedy lines of the pieces: the first line `first_w` wide, the others `next_w`."""
+    gap = size * 0.3
+    lines: list[list[Piece]] = [[]]
+    used = 0.0
+    for piece in pieces:
+        pw = _piece_w(piece, names, locale, size)
+        room = first_w if len(lines) == 1 else next_w
+        tight = piece[0] == "word" and str(piece[1])[:1] in ",.:;)"
+        need = pw + (0 if not lines[-1] or tight else gap)
+        if lines[-1] and used + need > room:
+            lines.append([piece])
+            used = pw
+        else:
+            lines[-1].append(piece)
+            used += need
+    return lines
+
+
+def _last_layout(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
+                 locale: str, changed: Mapping[str, Any]
+                 ) -> tuple[list[list[Piece]], int, float] | None:
+    """The last move's lines, their size (22 px down to 18, never cut) and the first line's
+    left offset after the 'Last move' badge."""
+    if not changed:
+        return None
+    pieces = _pieces(view, names, locale)
+    if not pieces:
+        return None
+    bw = text_width(t("turn.last", locale), 20, True) + 2 * 10 + 10 + 10
+    first_w = W - 2 * M - bw - 14
+    next_w = W - 2 * M - 28
+    for size in range(LAST_SIZE, ES - 1, -1):
+        lines = _flow(pieces, names, locale, first_w, next_w, size)
+        if len(lines) == 1:
+            return lines, size, bw
+    for size in range(LAST_SIZE, ES - 1, -1):
+        lines = _flow(pieces, names, locale, first_w, next_w, size)
+        if len(lines) <= 2 or size == ES:
+            return lines, size, bw
+    return None  # not reached
+
+
+def last_height(layout: tuple[list[list[Piece]], int, float] | None) -> int:
+    if layout is None or len(layout[0]) == 1:
+        return LAST_H
+    lines, size, _ = layout
+    return int(len(lines) * (size * 1.55 + 4) + 14)
+
 
 def _last(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
-          changed: Mapping[str, Any], box: Box) -> None:
+          layout: tuple[list[list[Piece]], int, float] | None, box: Box) -> None:
     x0, y0, x1, y1 = box
-    last = view.get("last")
-    if not isinstance(last, Mapping) or not last.get("action") or not changed:
+    if layout is None:
         d = ImageDraw.Draw(img)
         parts.panel(img, box, 12, PANEL, LINE, 2)
         text_line(d, (x0 + 14, (y0 + y1) / 2), t("turn.no_last", locale), 20, fill=MUTED,
                   max_width=x1 - x0 - 28)
         return
+    lines, size, bw = layout
     parts.panel(img, box, 12, tint(LAST, 0.9), LAST, 3)
     d = ImageDraw.Draw(img)
-    bw = badge(img, (x0 + 10, (y0 + y1) / 2), t("turn.last", locale), 20, LAST)[2] + 10
-    seat = last.get("seat")
-    w = badge_line(img, (bw, (y0 + y1) / 2), NAME_MARK, names,
-                   int(seat) if seat is not None else None, 22)
-    text_line(d, (bw + w + 10, (y0 + y1) / 2),
-              action_label(GAME, str(last["action"]), locale, names), 22, bold=True,
-              max_width=x1 - (bw + w + 10) - 12)
+    line_h = size * 1.55 + 4
+    top = (y0 + y1) / 2 - line_h * len(lines) / 2
+    badge(img, (x0 + 10, top + line_h / 2), t("turn.last", locale), 20, LAST)
+    gap = size * 0.3
+    for k, line in enumerate(lines):
+        y = top + line_h * (k + 0.5)
+        x = x0 + bw if k == 0 else x0 + 14
+        for j, piece in enumerate(line):
+            kind, value, _ = piece
+            tight = kind == "word" and str(value)[:1] in ",.:;)"
+            if j and not tight:
+                x += gap
+            if kind == "name":
+                box_ = badge(img, (x, y), seat_name(names, value), size,
+                             seat_colour(value) if value is not None else MUTED)
+                x = box_[2]
+            elif kind == "pill":
+                colour = _thing_colour(str(value))
+                box_ = badge(img, (x, y), name_of(str(value), locale), size, tint(colour, 0.7),
+                             ink=shade(colour, 0.6))
+                x = box_[2]
+            else:
+                x += text_line(d, (x, y), str(value), size, bold=True)
 
 
 # --- the end ---------------------------------------------------------------------------------
