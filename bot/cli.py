@@ -69,8 +69,21 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+EXIT_DATABASE = 4  # the database file cannot be used (StoreError): the message says why
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    from bot.store import StoreError
+
+    try:
+        return _command(args)
+    except StoreError as exc:
+        print(f"tabula: {exc}", file=sys.stderr)
+        return 1 if args.command == "export" else EXIT_DATABASE
+
+
+def _command(args: argparse.Namespace) -> int:
     if args.command == "run":
         return _run(args)
     if args.command == "play":

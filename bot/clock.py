@@ -50,8 +50,11 @@ PRESETS: dict[str, Pace] = {
 }
 NO_PACE = ("none", "aucun", "off", "")
 
-_PART = re.compile(r"(\d+(?:\.\d+)?)([dhjm])")
-_CUSTOM = re.compile(r"([\d.]+[dhjm])\+([\d.]+[dhjm])/([\d.]+[dhjm])")
+# ASCII digits only ([0-9], not \d: Python's \d takes every script's digits), at most 5 before
+# the point; a number has digits on both sides of its point (`1..d`, `.5d`: refused).
+_NUMBER = r"[0-9]{1,5}(?:\.[0-9]{1,3})?"
+_PART = re.compile(rf"({_NUMBER})([dhjm])")
+_CUSTOM = re.compile(rf"({_NUMBER}[dhjm])\+({_NUMBER}[dhjm])/({_NUMBER}[dhjm])")
 
 
 class BadPace(ValueError):
@@ -60,9 +63,10 @@ class BadPace(ValueError):
         self.msg = Msg("error.bad_pace", {"pace": text[:40], "presets": ", ".join(PRESETS)})
 
 
-def _seconds(part: str) -> float:
+def _seconds(part: str, text: str) -> float:
     match = _PART.fullmatch(part)
-    assert match is not None
+    if match is None:
+        raise BadPace(text)
     number, unit = float(match.group(1)), match.group(2)
     return number * {"d": DAY, "j": DAY, "h": HOUR, "m": 60.0}[unit]
 
@@ -78,7 +82,7 @@ def parse_pace(text: str | None) -> Pace | None:
     match = _CUSTOM.fullmatch(word)
     if match is None:
         raise BadPace(text or "")
-    bank, increment, cap = (_seconds(match.group(i)) for i in (1, 2, 3))
+    bank, increment, cap = (_seconds(match.group(i), text or "") for i in (1, 2, 3))
     if not (60 <= bank <= cap <= 60 * DAY) or increment < 0 or increment > cap:
         raise BadPace(text or "")
     return Pace(bank, increment, cap)

@@ -44,6 +44,14 @@ HELP = """Commands, each typed as `<name>: <command>`:
 Other lines: `help`, `quit`. Players: {names}."""
 
 
+def parse_page(word: str) -> int:
+    """A page number as typed: ASCII digits, at least 1 (pages past the last show the last)."""
+    word = word.strip()
+    if not (word.isascii() and word.isdigit()) or len(word) > 9 or int(word) < 1:
+        raise ServiceError("error.bad_page", page=word[:20])
+    return int(word)
+
+
 class Console:
     def __init__(
         self, service: Service, names: Sequence[str], out: Path | None, locale: str,
@@ -153,7 +161,7 @@ class Console:
             info, png = await self.service.board(CHANNEL)
             self.write(f"board-{info.id}-{info.version:04d}.png", png)
         elif sub == "log":
-            page = int(words[2]) if len(words) > 2 and words[2].isdigit() else None
+            page = parse_page(words[2]) if len(words) > 2 else None
             log = await self.service.log(CHANNEL, page)
             for line in log.lines:
                 self.say("  " + self.t(line, log.game))

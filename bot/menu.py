@@ -143,7 +143,8 @@ def decode(actions: Sequence[Tokens], code: str) -> Tokens | None:
     current: Tokens = ()
     for part in filter(None, code[1:].split(".")):
         items = at(actions, current).items
-        if not part.isdigit() or int(part) >= len(items) or items[int(part)] is None:
+        if not (part.isascii() and part.isdigit()) or int(part) >= len(items) \
+                or items[int(part)] is None:
             return None
         item = items[int(part)]
         assert item is not None

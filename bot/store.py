@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Mapping
@@ -121,6 +122,76 @@ class ActionRow:
     at: float
 
 
+class StoreError(Exception):
+    """The database file cannot be used as it is. The message says, for whoever runs the bot,
+    what is wrong and what to do; nothing was changed in the file."""
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _is_file_path(path: str | Path) -> bool:
+    text = str(path)
+    return text != ":memory:" and text != "" and not text.startswith("file:")
+
+
+def check_path(path: str | Path) -> None:
+    """What can be seen of the file before SQLite opens it: the directory exists, the file is a
+    SQLite database (or absent: it will be created), and both can be written (a move is a write;
+    WAL mode writes `-wal` and `-shm` files beside the database). StoreError otherwise."""
+    if not _is_file_path(path):
+        return
+    file = Path(path)
+    where = file.parent if str(file.parent) else Path(".")
+    if file.is_dir():
+        raise StoreError(f"{file} is a directory, not a database file. Point --db (or TABULA_DB) "
+                         "at a file inside it, such as "
+                         f"{file / 'tabula.sqlite3'}.")
+    if not where.is_dir():
+        raise StoreError(f"the directory {where} does not exist, so the database {file.name} "
+                         f"cannot be created there. Create it (mkdir -p {where}) or point --db "
+                         "(or TABULA_DB) at a file in an existing directory.")
+    if file.exists():
+        if not os.access(file, os.R_OK):
+            raise StoreError(f"{file} cannot be read (permission denied). Give the user running "
+                             "Tabula read and write access to it.")
+        with open(file, "rb") as handle:
+            header = handle.read(len(SQLITE_HEADER))
+        if header and header != SQLITE_HEADER:
+            raise StoreError(
+                f"{file} is not an SQLite database (its first bytes are not SQLite's header). "
+                "Check that --db (or TABULA_DB) names the right file; if it is Tabula's, it is "
+                "damaged: restore it from a backup, or move it away to start with an empty one.")
+    if not os.access(where, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
+        raise StoreError(
+            f"{file} is read-only here (a read-only mount or missing permissions on the file or "
+            f"on {where}). Tabula writes every move, and SQLite writes its -wal and -shm files "
+            "beside the database: make both writable, or copy the file to a writable place.")
+
+
+async def check_open(db: aiosqlite.Connection, path: str | Path) -> None:
+    """What SQLite can tell of an open database: its schema is not newer than this code's
+    migrations, and a quick integrity check finds nothing wrong. StoreError otherwise."""
+    async with db.execute("PRAGMA user_version") as cur:
+        (version,) = await cur.fetchone()  # type: ignore[misc]
+    known = max((number for number, _ in migrations()), default=0)
+    if version > known:
+        raise StoreError(
+            f"{path} was written by a newer version of Tabula (database schema {version}; this "
+            f"version knows schemas up to {known}). Run the newer version of Tabula, or restore "
+            "a backup made before the upgrade; this version will not touch the file.")
+    async with db.execute("PRAGMA quick_check") as cur:
+        problems = [row[0] for row in await cur.fetchall()]
+    if problems != ["ok"]:
+        raise StoreError(_damaged(path, "; ".join(problems[:3])))
+
+
+def _damaged(path: str | Path, detail: str) -> str:
+    return (f"{path} is damaged ({detail.strip()}). Stop every Tabula process using it and "
+            f"restore it from a backup; `sqlite3 {path} .recover` can save what is still "
+            "readable into a new file.")
+
+
 def migrations() -> list[tuple[int, str]]:
     """The numbered migration scripts, in order."""
     found = []
@@ -174,14 +245,36 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        db = await aiosqlite.connect(str(path), isolation_level=None)  # we BEGIN ourselves
+        """The store on `path`, migrated. StoreError, saying what to do, when the file cannot be
+        used: a missing directory, not a database, read-only, damaged, or from a newer Tabula."""
+        check_path(path)
         try:
+            db = await aiosqlite.connect(str(path), isolation_level=None)  # we BEGIN ourselves
+        except sqlite3.Error as exc:
+            raise StoreError(f"{path} cannot be opened ({exc}).") from exc
+        checked = False
+        try:
+            await db.execute("PRAGMA busy_timeout=5000")  # a CLI process may hold the lock
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")  # a CLI process may hold the lock
             await db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: survives app crashes
+            await check_open(db, path)
+            checked = True
             store = cls(db)
             await store.migrate()
+        except sqlite3.DatabaseError as exc:
+            await db.close()
+            text = str(exc)
+            if "readonly" in text or "read-only" in text:
+                raise StoreError(f"{path} is read-only here ({text}). Tabula writes every move: "
+                                 "make the file and its directory writable.") from exc
+            if isinstance(exc, sqlite3.OperationalError) and "locked" in text:
+                raise StoreError(f"{path} is locked by another process ({text}). Wait for it, "
+                                 "or stop it, then start again.") from exc
+            if checked:  # the file was sound: a schema upgrade failed (and was rolled back)
+                raise StoreError(f"{path}: upgrading the database schema failed ({text}); the "
+                                 "file is as it was. Report this with the message.") from exc
+            raise StoreError(_damaged(path, text)) from exc
         except BaseException:
             # Not a database, or a failed migration: close, or the connection's thread would
             # keep the process alive at exit.
