@@ -509,14 +509,19 @@ def _choices(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], lo
     y = y0 + pad + 14
     title_key, items = choice_items(view)
     width = x1 - x0 - 2 * pad
+    library = view.get("phase") == "library" and len(acting) == 1
     if len(acting) == 1:
         key = f"turn.{title_key.split('.')[-1]}_who" if title_key else "status.turn"
+        key = "turn.library_who" if library else key
         badge_line(img, (x0 + pad, y), t(key, locale, name=NAME_MARK), names, acting[0], 24,
                    max_width=width, min_ratio=ES / 24)
     elif len(acting) > 1:
         text_line(d, (x0 + pad, y), t("turn.both_choose", locale), 24, bold=True,
                   max_width=width)
     y += 24
+    if library:  # the tokens drawn are the chooser's alone: their backs, and who sees them
+        _hidden_tokens(img, view, names, locale, acting[0], (x0 + pad, y + 20, x1 - pad, y1))
+        return
     if not items:
         text = _prompt(view, locale, names) or _simultaneous(view, locale)
         if text:
@@ -527,6 +532,24 @@ def _choices(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], lo
             _who_chose(img, view, names, locale, (x0 + pad, y, x1 - pad, y1 - pad))
         return
     _tiles(img, items, locale, (x0 + pad, y + 4, x1 - pad, y1 - pad))
+
+
+def _hidden_tokens(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
+                   locale: str, seat: int, box: Box) -> None:
+    """The Great Library's three tokens, face down (the public view never holds them)."""
+    x0, y0, x1, _ = box
+    d = ImageDraw.Draw(img)
+    dd = 96
+    for k in range(3):
+        cx = x0 + 20 + k * (dd + 30)
+        disc_box = (cx, y0, cx + dd, y0 + dd)
+        rounded(img, disc_box, dd // 2, tint(parts.CARD_COLOURS["green"], 0.55),
+                shade(parts.CARD_COLOURS["green"], 0.2), 4)
+        d.text((cx + dd / 2, y0 + dd / 2), "?", font=font(48, True),
+               fill=shade(parts.CARD_COLOURS["green"], 0.45), anchor="mm")
+    draw_text(d, (x0, y0 + dd + 20, x1, y0 + dd + 110),
+              t("turn.library.hidden", locale, name=seat_name(names, seat)), 22, fill=INK,
+              align="left", valign="top", min_size=ES, max_lines=3)
 
 
 def _simultaneous(view: Mapping[str, Any], locale: str) -> str:
@@ -550,7 +573,8 @@ def _who_chose(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
               GOOD if done else MUTED)
 
 
-def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
+def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box,
+           tallest: float = 128.0) -> None:
     """The items as tiles in a grid: the name big, its colour as a band, its price. The names
     share one font size, the largest at which every name shown fits whole."""
     x0, y0, x1, y1 = box
@@ -559,7 +583,7 @@ def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
     rows = max(1, -(-n // cols))
     gap = 10
     tw = (x1 - x0 - (cols - 1) * gap) / cols
-    th = min(128.0, (y1 - y0 - (rows - 1) * gap) / rows)
+    th = min(tallest, (y1 - y0 - (rows - 1) * gap) / rows)
     if th < TILE_MIN:  # too many (the Mausoleum late in the game): as many as fit, then a count
         rows = max(1, int((y1 - y0 + gap) // (TILE_MIN + gap)))
         th = TILE_MIN
@@ -578,6 +602,7 @@ def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box) -> None:
                   t("turn.more", locale, n=n - len(shown)), 20, bold=True, fill=MUTED)
 
 
+HAND_TILE = 220.0  # the hand's tiles may be taller: it has the room, and nothing else to show
 TILE_MIN = 50  # a tile's least height: two lines of a name at the essential size
 
 
@@ -657,18 +682,58 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box, size: int = 22) -
         with secondary():
             piece = senator_card(cid or None, int(sh * 0.78), sh, locale)
         paste(img, piece, (x1 - 8 - piece.width, y1 - 4 - piece.height))
-    if h > 60 and kind == "leader":
-        from render.duel_leaders import summary
-
-        with secondary():
-            draw_text(d, (x0 + 20, ty + 2, x1 - 8, y1 - 6), summary(cid, locale), 16,
-                      fill=INK, align="left", valign="top", min_size=11, max_lines=3)
+    if h > 60 and kind in ("leader", "token"):  # what it does, readable in the preview
+        text = power_text(cid, locale) if kind == "leader" else token_text(cid, locale)
+        if text:
+            top = max(ty + 2, y0 + 50) if price is not None else ty + 2  # under the price
+            room = (x0 + 20, top, x1 - 8, y1 - 6)
+            lines = max(1, int((room[3] - room[1]) // (ES * 1.12)))
+            draw_text(d, room, text, 22, fill=INK, align="left", valign="top", min_size=ES,
+                      max_lines=lines)
     if y1 - ty >= 30 and kind in ("card", "wonder"):  # room under the name: its effects
         items = parts.effect_items(cid)
         if items:
             with secondary():
                 st = parts.strip(items, 30 if y1 - ty > 46 else 22, int(x1 - x0 - 30))
                 paste(img, st, (x0 + 20, y1 - 6 - st.height))
+
+
+def power_text(lid: str, locale: str) -> str:
+    """A leader's power in a few plain words (its points, shields and effects)."""
+    from engine.i18n import has
+
+    try:
+        comp = component(lid)
+    except KeyError:
+        return ""
+    out: list[str] = []
+    if comp.get("points"):
+        out.append(t("power.points", locale, n=comp["points"]))
+    if comp.get("shields"):
+        out.append(translate(Msg("duel.render.leaders.shields", {"n": comp["shields"]}),
+                             locale))
+    for effect in comp.get("effects") or []:
+        kind, value = next(iter(effect.items()))
+        params: dict[str, Any] = {}
+        if isinstance(value, Mapping):
+            params["n"] = value.get("points", 0)
+            params["what"] = ", ".join(translate(Msg(f"duel.colour.{c}"), locale)
+                                       for c in value.get("colours", ()))
+        elif isinstance(value, list):
+            params["n"] = len(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            params["n"] = value
+        key = f"power.{kind}" if has(f"duel.render.power.{kind}", locale) else \
+            f"leaders.effect.{kind}"
+        out.append(t(key, locale, **params))
+    return " · ".join(out)
+
+
+def token_text(tid: str, locale: str) -> str:
+    """What a progress token does, in a few words ('' for a token this picture cannot tell)."""
+    from engine.i18n import has
+
+    return t(f"token.{tid}", locale) if has(f"duel.render.token.{tid}", locale) else ""
 
 
 def _label(kind: str, cid: str, locale: str) -> str:
@@ -1264,14 +1329,14 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     # the tiles share the height by the rows each section needs
     rows = [max(1, -(-len(items) // _cols(len(items)))) for _, items in sections]
     free = y1 - y0 - pad - len(sections) * 42 - sum(rows) * 10
-    th = min(128.0, free / max(1, sum(rows)))
+    th = min(HAND_TILE, free / max(1, sum(rows)))
     y = y0 + pad
     for (key, items), r in zip(sections, rows, strict=True):
         title = t(key, locale, n=len(items), leader=name_of(items[0][1], locale))
         text_line(d, (x0 + pad, y + 14), title, 22, bold=True, fill=shade(colour, 0.4),
                   max_width=x1 - x0 - 2 * pad)
         room = 34 + r * (th + 10)
-        _tiles(img, items, locale, (x0 + pad, y + 34, x1 - pad, y + room))
+        _tiles(img, items, locale, (x0 + pad, y + 34, x1 - pad, y + room), HAND_TILE)
         y += room + 8
     _hand_side(img, view, player, locale, (W - M - SIDE_W, head + 12, W - M, H - M))
     return img
