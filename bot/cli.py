@@ -30,6 +30,11 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--db", help=f"SQLite file (default: $TABULA_DB or {config.DEFAULT_DB})")
     run.add_argument("--dev-guild", type=int, help="sync commands instantly to this guild id")
 
+    sync = sub.add_parser(
+        "sync", help="send the slash commands to Discord now (`run` sends them when they change)")
+    sync.add_argument("--db", help=f"SQLite file (default: $TABULA_DB or {config.DEFAULT_DB})")
+    sync.add_argument("--dev-guild", type=int, help="sync to this guild id instead of globally")
+
     play = sub.add_parser("play", help="a local console standing in for a Discord channel")
     _game_args(play)
     play.add_argument("--db", default=":memory:", help="SQLite file (default: in memory)")
@@ -84,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _command(args: argparse.Namespace) -> int:
-    if args.command == "run":
+    if args.command in ("run", "sync"):
         return _run(args)
     if args.command == "play":
         from bot.console import play
@@ -139,6 +144,11 @@ def _run(args: argparse.Namespace) -> int:
     from bot.discord.client import run_bot
 
     discord.utils.setup_logging()  # discord.py logs nothing until asked; its warnings matter
+    if args.command == "sync":
+        from bot.discord.client import run_sync
+
+        return asyncio.run(run_sync(cfg.token, args.db or cfg.db_path,
+                                    args.dev_guild or cfg.dev_guild))
     try:
         return asyncio.run(run_bot(cfg.token, args.db or cfg.db_path,
                                    args.dev_guild or cfg.dev_guild))

@@ -684,6 +684,24 @@ class Store:
         ) as cur:
             return [_game(r) for r in await cur.fetchall()]
 
+    # --- the slash commands as synced with Discord ---------------------------------------
+
+    async def synced_commands(self, scope: str) -> str | None:
+        """The hash of the commands last synced to `scope`, or None if never."""
+        async with self._read() as db, db.execute(
+            "SELECT hash FROM command_sync WHERE scope = ?", (scope,),
+        ) as cur:
+            row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def set_synced_commands(self, scope: str, digest: str, now: float) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO command_sync (scope, hash, at) VALUES (?, ?, ?) ON CONFLICT (scope)"
+                " DO UPDATE SET hash = excluded.hash, at = excluded.at",
+                (scope, digest, now),
+            )
+
     # --- guilds ----------------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:

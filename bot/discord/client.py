@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import os
 import signal
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -49,10 +52,12 @@ class TabulaTree(app_commands.CommandTree):
 
 class TabulaBot(discord.Client):
     """Tabula's client. `sync`: register the commands with Discord at start-up (globally, or
-    copied to `dev_guild` where changes show at once instead of after Discord's propagation)."""
+    copied to `dev_guild` where changes show at once instead of after Discord's propagation),
+    only when they differ from the last sync recorded in the database; "force": whatever the
+    record says (`tabula sync`). A failed sync is logged and the bot serves on."""
 
     def __init__(
-        self, service: Service, *, dev_guild: int | None = None, sync: bool = True,
+        self, service: Service, *, dev_guild: int | None = None, sync: bool | str = True,
         tick: bool = True, **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -65,6 +70,7 @@ class TabulaBot(discord.Client):
         self.service = service
         self.dev_guild = dev_guild
         self.sync = sync
+        self.synced: bool | None = None  # after setup: True synced, False unchanged, None failed
         self.tree = TabulaTree(self)
         self.ticker = Ticker(self, service)
         self.tick = tick  # the clock round runs in the background unless turned off (tests)
@@ -77,16 +83,36 @@ class TabulaBot(discord.Client):
         if self.tick:
             self.ticker.start()
         await self.tree.set_translator(CatalogueTranslator())
-        if not self.sync:
-            return
-        if self.dev_guild is not None:
-            guild = discord.Object(id=self.dev_guild)
+        if self.sync:
+            self.synced = await self.sync_commands(force=self.sync == "force")
+
+    async def sync_commands(self, *, force: bool = False) -> bool | None:
+        """Send the commands to Discord if they changed since the last sync recorded (for this
+        application and scope), or if `force`. True: synced; False: nothing to do; None: Discord
+        refused or could not be reached (logged as an error; the bot still serves)."""
+        guild = discord.Object(id=self.dev_guild) if self.dev_guild is not None else None
+        where = f"to guild {self.dev_guild}" if guild is not None else "globally"
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
+        translator = self.tree.translator
+        payload = [await c.get_translated_payload(self.tree, translator) if translator
+                   else c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        scope = f"{self.application_id}:" + (f"guild:{guild.id}" if guild else "global")
+        store = self.service.store
+        if not force and await store.synced_commands(scope) == digest:
+            log.info("the commands are as last synced %s: no sync needed", where)
+            return False
+        try:
             synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d commands %s", len(synced),
-                 f"to guild {self.dev_guild}" if self.dev_guild else "globally")
+        except (discord.HTTPException, app_commands.AppCommandError, aiohttp.ClientError,
+                OSError) as error:
+            log.error("the command sync %s failed: %s. The bot runs on with the commands Discord "
+                      "already has; run `tabula sync` to try again.", where, error)
+            return None
+        await store.set_synced_commands(scope, digest, time.time())
+        log.info("synced %d commands %s", len(synced), where)
+        return True
 
     def dispatch(self, event: str, /, *args: object, **kwargs: object) -> None:
         # A READY processed while the client closes (discord.py waits a moment for the guilds
@@ -167,4 +193,33 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None)
                 return 3
     finally:
         await store.close()
+    return 0
+
+
+async def run_sync(token: str | None, db_path: str, dev_guild: int | None = None) -> int:
+    """`tabula sync`: log in (no gateway) and send the commands to Discord whatever the record
+    of the last sync says. The exit code: 0 synced, 1 token refused or sync failed (logged),
+    2 no token, 3 Discord unreachable."""
+    if not token or not token.strip():
+        print("tabula: no Discord bot token (DISCORD_TOKEN).", file=sys.stderr)
+        return 2
+    store = await Store.open(db_path)
+    try:
+        bot = TabulaBot(Service(store), dev_guild=dev_guild, sync="force", tick=False)
+        async with bot:
+            try:
+                await bot.login(token.strip())  # runs setup_hook, hence the sync
+            except discord.LoginFailure:
+                print("tabula: Discord refused the bot token (login failed).", file=sys.stderr)
+                return 1
+            except (aiohttp.ClientError, OSError) as error:
+                print(f"tabula: cannot reach Discord ({error}).", file=sys.stderr)
+                return 3
+    finally:
+        await store.close()
+    if not bot.synced:
+        print("tabula: the command sync failed (see the error above).", file=sys.stderr)
+        return 1
+    print(f"tabula: commands synced {f'to guild {dev_guild}' if dev_guild else 'globally'}.",
+          file=sys.stderr)
     return 0
