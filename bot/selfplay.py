@@ -34,10 +34,21 @@ class DeadEnd(Exception):
 class GameResult:
     seed: int
     actions: int
-    winners: tuple[str, ...]
-    scores: tuple[int, ...] | None
+    winners: tuple[str, ...]  # names
+    scores: tuple[int, ...] | None  # in seat order, as `names`
     reason: str
     seconds: float
+    names: tuple[str, ...] = ()  # in seat order (p1, p2... are in joining order)
+    winning_seats: tuple[int, ...] = ()
+
+    def line(self) -> str:
+        """`winners=p4 scores=p3:48 p1:38 p4:48`: every score labelled with its player's name,
+        in seat order (the order of play), so a winner can be read against the scores."""
+        scores = (" ".join(f"{name}:{score}" for name, score in zip(self.names, self.scores,
+                                                                    strict=True))
+                  if self.scores else "-")
+        return (f"seed={self.seed} actions={self.actions} winners={','.join(self.winners)} "
+                f"scores={scores} ({self.reason})")
 
 
 async def play_random_game(
@@ -108,14 +119,10 @@ async def _selfplay(
         result = GameResult(
             game_seed, actions, tuple(names[s] for s in outcome.winners), outcome.scores,
             translate(outcome.reason, "en", names), time.perf_counter() - started,
+            tuple(names), tuple(outcome.winners),
         )
         results.append(result)
-        scores = " ".join(map(str, result.scores)) if result.scores else "-"
-        print(
-            f"seed={game_seed} actions={actions} winners={','.join(result.winners)} "
-            f"scores={scores} ({result.reason})",
-            file=out, flush=True,
-        )
+        print(result.line(), file=out, flush=True)
     print(summary(results, games, failures), file=out, flush=True)
     return 1 if failures else 0
 
@@ -125,9 +132,9 @@ def summary(results: list[GameResult], games: int, failures: int) -> str:
         return f"summary: games={games} ok=0 errors={failures}"
     actions = [r.actions for r in results]
     shared = sum(1 for r in results if len(r.winners) > 1)
-    seats = Counter(w for r in results for w in r.winners)
+    seats = Counter(seat + 1 for r in results for seat in r.winning_seats)
     top = [max(r.scores) for r in results if r.scores]
-    wins = " ".join(f"{name}:{n}" for name, n in sorted(seats.items()))
+    wins = " ".join(f"{seat}:{n}" for seat, n in sorted(seats.items()))  # 1: the first to play
     return (
         f"summary: games={games} ok={len(results)} errors={failures} "
         f"actions_mean={statistics.mean(actions):.0f} actions_min={min(actions)} "

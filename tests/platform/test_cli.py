@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -98,6 +100,23 @@ def test_selfplay_command_plays_res_publica_and_checks_replay(tmp_path: Path) ->
     assert all("actions=" in line and "winners=" in line for line in lines[:2])
     assert lines[-1].startswith("summary: games=2 ok=2 errors=0")
     assert db.exists()  # --db keeps the games
+    # Issue 15: `winners=p4 scores=48 38 48 35 19` named winners by joining order and listed
+    # scores by seat. Every score is labelled by its player, as stored, and the winner's is top.
+    with sqlite3.connect(db) as conn:
+        stored = [
+            (json.loads(outcome), [name for (name,) in conn.execute(
+                "SELECT name FROM seats WHERE game_id = ? ORDER BY seat", (gid,))])
+            for gid, outcome in conn.execute("SELECT id, outcome FROM games ORDER BY id")
+        ]
+    for line, (outcome, names) in zip(lines[:2], stored, strict=True):
+        fields = dict(word.split("=", 1) for word in line.split(" (")[0].split() if "=" in word)
+        labelled = line.split("scores=")[1].split(" (")[0].split()
+        scores = {name: int(score) for name, score in (pair.split(":") for pair in labelled)}
+        assert [name for name, _ in (pair.split(":") for pair in labelled)] == names
+        assert list(scores.values()) == outcome["scores"]
+        winners = fields["winners"].split(",")
+        assert winners == [names[seat] for seat in outcome["winners"]]
+        assert all(scores[w] == max(scores.values()) for w in winners)
 
 
 def test_bench_command_prints_its_figures() -> None:
