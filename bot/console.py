@@ -17,7 +17,7 @@ import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot import menu
 from bot.service import (
@@ -29,17 +29,19 @@ from bot.service import (
     ServiceError,
     User,
 )
-from bot.store import Store
+from bot.store import GameRow, Store
 from engine import Msg
-from engine.i18n import action_label, translate
+from engine.core import IllegalAction, parse_options
+from engine.i18n import action_label, token_label, translate
+from engine.registry import get as get_game
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 CHANNEL = 1
 
 HELP = """Commands, each typed as `<name>: <command>`:
-  /move <action>        play an action (canonical text)
-  /move [start]         list what you can do now (or what can follow that start)
-  /game hand            your hand (private), written as an image too
+  /move <action>        play an action (any case; canonical text or as shown)
+  /move [start] [...]   list what you can do now (or what can follow that start)
+  /game hand            your hand (private), in words and written as an image
   /game status | board | log [page] | rules | undo | resign | abandon
 Other lines: `help`, `quit`. Players: {names}."""
 
@@ -50,6 +52,45 @@ def parse_page(word: str) -> int:
     if not (word.isascii() and word.isdigit()) or len(word) > 9 or int(word) < 1:
         raise ServiceError("error.bad_page", page=word[:20])
     return int(word)
+
+
+def hand_words(info: GameInfo, view: dict[str, Any], public: dict[str, Any],
+               locale: str) -> list[str]:
+    """What only this seat sees (its view less the public one), in words: each card, token or
+    message in the reader's language, counts as `Huns ×2`; nothing of Python's own syntax."""
+    shown = [text for key, value in view.items()
+             if key != "viewer" and public.get(key) != value
+             for text in [_words(info, value, locale)] if text]
+    if not shown:
+        return [translate(Msg("console.hand_empty"), locale, info.names)]
+    return [translate(Msg("console.hand", {"cards": text}), locale, info.names) for text in shown]
+
+
+def _words(info: GameInfo, value: Any, locale: str) -> str:
+    """One part of a view in words ("" for nothing to show)."""
+    def label(token: Any) -> str:
+        return token_label(info.game_key, str(token), locale, info.names)
+
+    if value is None or value is False or value == [] or value == {}:
+        return ""
+    if isinstance(value, bool):
+        return ""
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return label(value)
+    if isinstance(value, dict) and set(value) <= {"k", "p"} and "k" in value:
+        return translate(Msg.from_json(value), locale, info.names)  # a message
+    if isinstance(value, dict) and "id" in value:  # a card described: its name says it
+        return label(value["id"])
+    if isinstance(value, dict) and value and all(isinstance(v, int) and not isinstance(v, bool)
+                                                 for v in value.values()):
+        return ", ".join(f"{label(k)} ×{n}" for k, n in value.items() if n)
+    if isinstance(value, dict):
+        return " · ".join(w for w in (_words(info, v, locale) for v in value.values()) if w)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(w for w in (_words(info, v, locale) for v in value) if w)
+    return ""
 
 
 class Console:
@@ -138,20 +179,16 @@ class Console:
     async def command(self, user: User, command: str) -> None:
         words = shlex.split(command) if command.count('"') % 2 == 0 else command.split()
         if words[:1] == ["/move"]:
-            text = " ".join(words[1:])
-            if text.endswith("...") or not text:
-                await self.choices(user, text.removesuffix("..."))
-            elif text in await self.service.choices(CHANNEL, user.id) or not await self._is_prefix(
-                user, text
-            ):
-                self.show(await self.service.act(CHANNEL, user.id, text), actor=user)
-            else:
-                await self.choices(user, text)  # the start of an action: show what can follow
+            await self.move(user, " ".join(words[1:]))
             return
         sub = words[1] if words[:1] == ["/game"] and len(words) > 1 else ""
         if sub == "hand":
             hand = await self.service.hand(CHANNEL, user.id, locale=self.locale)
-            self.say(f"  ({user.name} only) {hand.view.get('hand')}")
+            row = await self.service.store.game(hand.game.id)
+            public = get_game(hand.game.game_key).view(row.state, None) if row and row.state \
+                else {}
+            for line in hand_words(hand.game, hand.view, public, self.locale):
+                self.say(f"  ({user.name} only) {line}")
             for line in hand.recent[-5:]:
                 self.say(f"  ({user.name} only, lately) {self.t(line, hand.game)}")
             self.write(f"hand-{hand.game.id}-{user.name}-{hand.game.version:04d}.png", hand.image)
@@ -179,31 +216,59 @@ class Console:
         else:
             self.say("? " + HELP.format(names=", ".join(self.users)))
 
-    async def _is_prefix(self, user: User, text: str) -> bool:
-        words = text.lower().split()
-        return any(
-            c.split()[: len(words)] == words for c in await self.service.choices(CHANNEL, user.id)
-        )
+    async def move(self, user: User, typed: str) -> None:
+        """`/move [text]`, read as the Discord command reads it (bot.menu.resolve)."""
+        legal = await self.service.choices(CHANNEL, user.id)
+        if not typed or not legal:
+            if not legal and typed:  # not their turn, or the game is over: the service says
+                self.show(await self.service.act(CHANNEL, user.id, typed), actor=user)
+                return
+            await self.choices(user, ())
+            return
+        info = await self.service.info(CHANNEL, live=False)
+        typed_as = menu.resolve(
+            legal, typed, get_game(info.game_key).canonical,
+            lambda text: action_label(info.game_key, text, self.locale, info.names))
+        if typed_as.kind == "play":
+            text = " ".join(typed_as.tokens)
+            self.show(await self.service.act(CHANNEL, user.id, text), actor=user)
+        elif typed_as.kind == "menu":
+            await self.choices(user, typed_as.tokens)
+        elif typed_as.kind == "follow":
+            text = " ".join(typed_as.tokens)
+            self.say(f"  ({user.name} only) "
+                     + self.t(Msg("console.follows", {"action": Msg.action(info.game_key, text)}),
+                              info))
+            self.say(f"  /move {text}")
+        else:
+            raise ServiceError("error.unknown_action", action=typed[:100])
 
-    async def choices(self, user: User, typed: str = "") -> None:
-        """Lists the next steps after what was typed, as the Play menu in Discord would."""
+    async def choices(self, user: User, prefix: menu.Tokens) -> None:
+        """Lists the next steps after `prefix`, as the Play menu in Discord would: a step that
+        needs more ends in "…"; an action that is complete and could go on is listed both ways
+        (as it stands, it is played at once; with "…", its continuations are shown)."""
         info = await self.service.info(CHANNEL, live=False)
         legal = await self.service.choices(CHANNEL, user.id)
         if not legal:
             self.say(f"  ({user.name} only) {self.t(Msg('console.nothing_to_do'), info)}")
             return
         actions = menu.split(legal)
-        prefix = menu.snap(actions, tuple(typed.split()))
-        if prefix is None:
-            raise ServiceError("error.unknown_action", action=typed)
         here = menu.at(actions, prefix)
-        for item in here.items:
-            tokens = prefix + (item.tokens if item is not None else ())
+
+        def line(tokens: menu.Tokens, more: bool) -> None:
             text = " ".join(tokens)
-            more = "" if item is None or item.final else " ..."
             label = action_label(info.game_key, text, self.locale, info.names)
-            shown = f"  /move {text}{more}"
-            self.say(shown + (f"   ({label}{more})" if label != text else ""))
+            tail = " …" if more else ""
+            self.say(f"  /move {text}{tail}" + (f"   ({label}{tail})" if label != text else ""))
+
+        for item in here.items:
+            if item is None:
+                line(prefix, False)
+                continue
+            tokens = prefix + item.tokens
+            if not item.final and menu.is_action(actions, tokens):
+                line(tokens, False)
+            line(tokens, not item.final)
 
 
 async def play(
@@ -218,12 +283,22 @@ async def play(
     try:
         service = Service(store, renderer=renderer or PillowRenderer())
         console = Console(service, NAMES[:players], out, locale, stdout)
-        if await store.live_game(CHANNEL) is None:
+        live = await store.live_game(CHANNEL)
+        if live is None:
             try:
                 await console.open_game(game_key, options, seed)
             except ServiceError as exc:
                 print(console.t(exc.msg), file=sys.stderr)
                 return 2
+        elif not await _same_game(live, await store.seats(live.id), game_key, players, options):
+            # Never resume silently a game other than the one asked for.
+            game = get_game(live.game_key)
+            n = len(await store.seats(live.id))
+            print(console.t(Msg("console.other_game", {
+                "id": live.id, "game": game.name(), "n": n, "db": db,
+                "key": " ".join([live.game_key, *(f"--option {w}" for w in _option_words(live))]),
+            })), file=sys.stderr)
+            return 2
         else:
             console.say("(continuing the game stored in this database)")
             console.show(await service.status(CHANNEL))
@@ -239,3 +314,19 @@ async def play(
         return 0
     finally:
         await store.close()
+
+
+def _option_words(row: GameRow) -> list[str]:
+    return [name if value is True else f"{name}={value}"
+            for name, value in row.options.items() if value not in (None, False)]
+
+
+async def _same_game(row: GameRow, seats: Sequence[Any], game_key: str, players: int,
+                     options: Sequence[str]) -> bool:
+    """Whether the stored game is the one `tabula play` was asked for (game, players, options)."""
+    try:
+        game = get_game(game_key)
+        wanted = parse_options(game, options)
+    except IllegalAction:
+        return False
+    return game.key == row.game_key and len(seats) == players and wanted == row.options

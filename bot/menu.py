@@ -13,7 +13,8 @@ root, which stays valid because the legal list is fixed for a given game version
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 Tokens = tuple[str, ...]
@@ -150,3 +151,47 @@ def decode(actions: Sequence[Tokens], code: str) -> Tokens | None:
         assert item is not None
         current += item.tokens
     return current
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What a typed `/move` text comes to: "play" the action `tokens`; open the "menu" at the
+    prefix `tokens`; "follow": an incomplete text whose only continuation is the action
+    `tokens` (say so rather than guess); "unknown": nothing legal starts so."""
+
+    kind: str
+    tokens: Tokens
+
+
+BEGINNING = ("…", "...")  # ends a suggested beginning (`seek 1 …`): choose the rest
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, so that "deposer" finds "déposer"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def resolve(
+    legal: Sequence[str], typed: str, canonical: Callable[[str], str],
+    label: Callable[[str], str],
+) -> Typed:
+    """A typed `/move` text, read as the Discord command reads it: in any case, as canonical
+    text or as shown in the player's language; a legal action is played at once (even when more
+    could follow it); a beginning (ending in "…") or a partial text opens the menu there."""
+    beginning = typed.rstrip().endswith(BEGINNING)
+    text = canonical(typed.rstrip().rstrip(".…"))
+    if text not in legal:  # typed in the player's language rather than canonical text
+        by_label = {fold(label(x)): x for x in legal}
+        text = by_label.get(fold(" ".join(text.split())), text)
+    if not beginning and text in legal:
+        return Typed("play", tuple(text.split()))
+    actions = split(legal)
+    prefix = snap(actions, tuple(text.split())) if text else ()
+    if prefix is None:
+        return Typed("unknown", tuple(text.split()))
+    if at(actions, prefix).items:
+        return Typed("menu", prefix)
+    if is_action(actions, prefix):  # the single continuation of what was typed
+        return Typed("play" if beginning else "follow", prefix)
+    return Typed("unknown", tuple(text.split()))

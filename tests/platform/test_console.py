@@ -1,0 +1,193 @@
+"""`tabula play` behaves as the Discord commands do, through the same menu code (issue 15, "The
+console and selfplay"): any case, a partial move says what follows, a complete move that could go
+on is played at once, the hand in words, and a --db holding another game is never resumed
+silently. Real games, a real SQLite file, the real service."""
+
+from __future__ import annotations
+
+import io
+import random
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot import menu
+from bot.console import hand_words, play
+from engine import registry
+from engine.core import parse_options
+from engine.core import play as apply
+from engine.policy import walk
+from tests.platform.toy import Toy, ToyRenderer
+
+
+async def console(db: Path, script: str, game: str = "res-publica", players: int = 3,
+                  options: tuple[str, ...] = (), seed: int = 4) -> tuple[int, str]:
+    out = io.StringIO()
+    code = await play(game, players, list(options), str(db), None, "en", seed,
+                      io.StringIO(script), out, ToyRenderer())
+    return code, out.getvalue()
+
+
+def after(text: str, typed: str) -> str:
+    """What the console printed in answer to the line `typed`."""
+    return text.split(f"> {typed}\n", 1)[1].split("\n> ", 1)[0]
+
+
+def first_player(text: str) -> str:
+    return text.split("-> ", 1)[1].split(":", 1)[0]
+
+
+# --- reading what was typed (bot.menu.resolve, as the Discord /move reads it) ---------------
+
+LEGAL = ["end", "seek 1 huns", "seek 1 huns and 1 books", "seek 2 huns",
+         "discard forum 3 clients"]
+
+
+def resolve(typed: str) -> menu.Typed:
+    return menu.resolve(LEGAL, typed, lambda t: " ".join(t.strip().lower().split()),
+                        lambda t: t.replace("huns", "Huns"))
+
+
+def test_resolve_reads_moves_as_discord_does() -> None:
+    assert resolve("End") == menu.Typed("play", ("end",))  # any case
+    assert resolve("  SEEK 1 Huns ") == menu.Typed("play", ("seek", "1", "huns"))
+    # complete, though more could follow: played at once, as /move does in Discord
+    assert resolve("seek 1 huns") == menu.Typed("play", ("seek", "1", "huns"))
+    # the same with "…" (a suggested beginning): its menu, the action itself first
+    assert resolve("seek 1 huns …") == menu.Typed("menu", ("seek", "1", "huns"))
+    assert resolve("seek 1 huns ...") == menu.Typed("menu", ("seek", "1", "huns"))
+    assert resolve("seek") == menu.Typed("menu", ("seek",))
+    # a partial move with a single continuation: say what follows (a beginning plays it)
+    assert resolve("discard forum") == menu.Typed("follow", ("discard", "forum", "3", "clients"))
+    assert resolve("discard forum …") == menu.Typed("play", ("discard", "forum", "3", "clients"))
+    assert resolve("dance") == menu.Typed("unknown", ("dance",))
+    assert resolve("seek 9") == menu.Typed("unknown", ("seek", "9"))
+
+
+# --- the console on a real game -------------------------------------------------------------
+
+async def test_any_case_is_accepted(tmp_path: Path) -> None:
+    """Issue 15: `alice: /move End` was refused; the bot accepts any case."""
+    _, text = await console(tmp_path / "a.sqlite3", "quit\n")
+    who = first_player(text)
+    code, text = await console(tmp_path / "b.sqlite3", f"{who}: /move End\nquit\n")
+    answer = after(text, f"{who}: /move End")
+    assert code == 0 and f"{who} draws" in answer and f"({who} only) !" not in answer
+
+
+async def test_a_complete_move_listed_with_more_is_played_at_once(tmp_path: Path) -> None:
+    _, text = await console(tmp_path / "a.sqlite3", "quit\n")
+    who = first_player(text)
+    script = f"{who}: /move seek 1\n{who}: /move seek 1 huns\nquit\n"
+    _, text = await console(tmp_path / "b.sqlite3", script)
+    listed = after(text, f"{who}: /move seek 1")
+    assert "/move seek 1 huns …" in listed  # more can follow...
+    assert "/move seek 1 huns   (seek 1 Huns)" in listed  # ...and it is whole as it stands
+    played = after(text, f"{who}: /move seek 1 huns")
+    assert "seeks 1 Hun card" in played
+    _, text = await console(tmp_path / "c.sqlite3", f"{who}: /move seek 1 huns …\nquit\n")
+    menu_lines = after(text, f"{who}: /move seek 1 huns …").splitlines()
+    assert menu_lines[0] == "  /move seek 1 huns   (seek 1 Huns)"  # as Discord's ✓ first
+    assert all(line.endswith("…)") for line in menu_lines[1:])
+
+
+class Forum(Toy):
+    """A game whose only move has a single continuation after its first two words."""
+
+    key = "forum"
+
+    def legal(self, state: dict[str, Any], seat: int) -> list[str]:
+        return ["discard forum 3 clients"] if seat in self.prompt(state) else []
+
+    def apply(self, state: dict[str, Any], seat: int, action: str) -> list[Any]:
+        return super().apply(state, seat, "take 1" if action == "discard forum 3 clients"
+                             else action)
+
+
+async def test_a_partial_move_says_what_follows(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: `/move discard forum` (one continuation) printed nothing."""
+    monkeypatch.setitem(registry.GAMES, "forum", "tests.platform.test_console:Forum")
+    registry.get.cache_clear()
+    try:
+        _, text = await console(tmp_path / "f.sqlite3", "alice: /move discard forum\n"
+                                "bob: /move discard forum\nquit\n", game="forum", players=2)
+    finally:
+        registry.get.cache_clear()
+    who = "alice" if "-> alice" in text.split("Type `help`")[0] else "bob"
+    answer = after(text, f"{who}: /move discard forum")
+    assert "a single choice: discard forum 3 clients" in answer
+    assert "  /move discard forum 3 clients" in answer.splitlines()
+    with sqlite3.connect(tmp_path / "f.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM actions").fetchone() == (0,)  # not played
+
+
+async def test_the_hand_is_shown_in_words(tmp_path: Path) -> None:
+    """Issue 15: `/game hand` printed `{'vikings': 1, …}`, `None` and card ids."""
+    _, text = await console(tmp_path / "a.sqlite3", "quit\n")
+    script = "".join(f"{name}: /game hand\n" for name in ("alice", "bob", "carol")) + "quit\n"
+    _, text = await console(tmp_path / "b.sqlite3", script)
+    for name in ("alice", "bob", "carol"):
+        answer = after(text, f"{name}: /game hand")
+        assert answer.startswith(f"  ({name} only) Your hand: ")
+        assert not set("{}[]") & set(answer) and "None" not in answer
+
+
+PYTHON_SIGNS = ("{", "}", "[", "]", "None", "True", "False", '"k"')
+
+
+@pytest.mark.parametrize(("key", "players", "options"), [
+    ("res-publica", 3, ()), ("duel", 2, ()), ("duel", 2, ("leaders",)),
+    ("duel", 2, ("agora", "leaders")), ("heros", 3, ()), ("seven-hills", 3, ()),
+])
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_every_games_hand_reads_as_words(key: str, players: int, options: tuple[str, ...],
+                                         locale: str) -> None:
+    game = registry.get(key)
+    state = game.setup(players, 3, parse_options(game, options))
+    rng = random.Random(5)
+    names = tuple(f"P{i}" for i in range(players))
+    for _ in range(40):
+        if game.outcome(state) is not None:
+            break
+        for seat in range(players):
+            lines = _hand(key, names, game.view(state, seat), game.view(state, None), locale)
+            assert lines, (key, seat)
+            for line in lines:
+                assert not any(sign in line for sign in PYTHON_SIGNS), line
+        seat = rng.choice(sorted(game.prompt(state)))
+        state, _ = apply(game, state, seat, walk(game.legal(state, seat), rng))
+
+
+def _hand(key: str, names: tuple[str, ...], view: dict[str, Any], public: dict[str, Any],
+          locale: str) -> list[str]:
+    """hand_words reads the game's key and the names of the GameInfo only."""
+    info = SimpleNamespace(game_key=key, names=names)
+    return hand_words(info, view, public, locale)  # type: ignore[arg-type]
+
+
+# --- --db holding another game --------------------------------------------------------------
+
+async def test_a_db_holding_another_game_is_refused_and_left_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    db = tmp_path / "kept.sqlite3"
+    code, _ = await console(db, "quit\n")
+    assert code == 0
+    with sqlite3.connect(db) as conn:
+        before = conn.execute("SELECT game_key, version, state FROM games").fetchall()
+    capsys.readouterr()
+    for asked in (dict(game="duel", players=2), dict(players=4), dict(options=("classic",))):
+        code, text = await console(db, "quit\n", **asked)  # type: ignore[arg-type]
+        err = capsys.readouterr().err
+        assert code == 2 and "continuing" not in text
+        assert "holds game #1, Res Publica for 3 players" in err
+        assert "tabula play res-publica --players 3" in err
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT game_key, version, state FROM games").fetchall() == before
+    code, text = await console(db, "quit\n")  # the same game: resumed
+    assert code == 0 and "continuing the game stored in this database" in text
+
