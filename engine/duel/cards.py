@@ -2,7 +2,7 @@
 
 The rules code never hard-codes a card: costs, effects, chains, science symbols, the age
 structures and the military track all come from the data files, whose every entry cites
-/work/shared/reference/7wd.md §1. `component(id)` is also what the renderer reads (VIEW.md).
+the reference notes on 7 Wonders Duel's components (« 7wd.md » §1). `component(id)` is also what the renderer reads (VIEW.md).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class Component:
         return {r: n for r, n in self.cost.items() if r in RESOURCES}
 
 
-# Components of the expansions (engine/duel/agora_data.py...), registered when their data loads;
+# Components of the expansions (engine/duel/agora/data.py...), registered when their data loads;
 # never part of the base game's tables, counts or ids().
 EXTRA: dict[str, Component] = {}
 
@@ -115,6 +115,10 @@ class Components:
         for table in (self.cards, self.wonders, self.tokens, EXTRA):
             if cid in table:
                 return table[cid]
+        from .expansion import load_components  # the expansions register theirs when imported
+
+        if load_components() and cid in EXTRA:
+            return EXTRA[cid]
         raise KeyError(cid)
 
     def age_cards(self, age: int) -> list[str]:

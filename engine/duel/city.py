@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.core import State
 
-from . import agora_decrees, leaders
 from .cards import RESOURCES, SCIENCE, get
+from .expansion import enabled
 
 TRADE_BASE = 2  # 7wd.md §1.7 Trading: 2 + the opponent's brown and grey production
 TRADE_FIXED = 1  # the reserves and the Customs House
@@ -65,19 +65,26 @@ def trade_prices(state: State, seat: int) -> dict[str, int]:
     }
     rival = production(state, 1 - seat)
     prices = {r: TRADE_FIXED if r in fixed else TRADE_BASE + rival[r] for r in RESOURCES}
-    return agora_decrees.trade_prices(state, seat, prices)  # Agora decrees 10-11
+    for ext in enabled(state):  # e.g. Agora's decrees 10-11
+        prices = ext.trade_prices(state, seat, prices)
+    return prices
 
 
 def chains(state: State, seat: int) -> set[str]:
     own = {s for cid in cards(state, seat) if (s := get(cid).chain_gives)}
-    return own | leaders.chains(state, seat) if leaders.on(state) else own
+    for ext in enabled(state):  # e.g. the chain symbols of Leaders
+        own |= ext.chains(state, seat)
+    return own
 
 
 def science(state: State, seat: int) -> Counter[str]:
     """Scientific symbols from green cards and the Law token (7wd.md §1.1, §1.4)."""
     found: Counter[str] = Counter()
+    changed: dict[str, str] = {}  # e.g. Euclid's and Ptolemy's symbols (Leaders)
+    for ext in enabled(state):
+        changed.update(ext.science_symbols(state, seat))
     for cid in cards(state, seat) + player(state, seat)["tokens"]:
-        if sym := leaders.science_symbols(state, seat).get(cid, get(cid).science):
+        if sym := changed.get(cid, get(cid).science):
             found[sym] += 1
     return Counter({s: found[s] for s in SCIENCE})
 

@@ -11,9 +11,10 @@ from typing import Any, NoReturn
 
 from engine.core import IllegalAction, Msg, State
 
-from . import agora, city, payment
+from . import city, payment
 from . import structure as st
 from .cards import load
+from .expansion import enabled
 from .moves import WONDER_LIMIT, options, wonders_built
 
 PHASE_VERBS = {
@@ -44,7 +45,8 @@ def refuse(state: State, seat: int, text: str) -> NoReturn:
     tokens = text.split()
     if not tokens:
         raise IllegalAction("error.empty_action")
-    agora.refuse(state, seat, tokens)  # Agora verbs and phases
+    for ext in enabled(state):  # the expansions' verbs and phases
+        ext.refuse(state, seat, tokens)
     phase = state["phase"]
     verbs = PHASE_VERBS.get(phase, ())
     if tokens[0] not in verbs:

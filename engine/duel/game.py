@@ -1,6 +1,6 @@
 """7 Wonders Duel (base game): the rules as a small state machine of prompts over plain JSON.
 
-Component facts and rules: /work/shared/reference/7wd.md §1 (cited by section). Readings of
+Component facts and rules: the reference notes « 7wd.md » §1 (cited by section). Readings of
 ambiguous points: data/duel/README.md. Phases (who is asked what):
 
     draft      the wonder draft: `draft <wonder>`                                  §1.7
@@ -24,11 +24,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
-from engine.core import Event, Game, IllegalAction, Msg, Outcome, State
+from engine.core import Event, Game, IllegalAction, Msg, OptionSpec, Outcome, State
 
-from . import agora, city, explain, leaders, scoring
+from . import city, explain, scoring
 from . import structure as st
 from .cards import AGES, get, load
+from .expansion import Do, enabled, registered
+from .expansion import options as expansion_options
 from .moves import WONDER_LIMIT, Move, ask, options
 from .view import build_view
 
@@ -61,7 +63,11 @@ class Duel(Game):
     module = "duel"
     min_players = 2
     max_players = 2
-    options = (leaders.OPTION, agora.OPTION_SPEC)
+
+    @property  # type: ignore[override]
+    def options(self) -> tuple[OptionSpec, ...]:
+        """The expansions' options (engine/duel/expansion.py)."""
+        return expansion_options()
 
     # --- setup ----------------------------------------------------------------------------------
 
@@ -113,22 +119,21 @@ class Duel(Game):
             last=None,
             outcome=None,
         )
-        if options.get("leaders"):  # 7 Wonders Duel: Leaders (engine/duel/leaders.py)
-            leaders.setup(state, options["leaders"])
-        if options.get("agora"):  # the Agora expansion (engine/duel/agora.py)
-            agora.setup(state)
+        for ext in registered():  # the expansions chosen (engine/duel/expansion.py)
+            if options.get(ext.key):
+                ext.setup(state, options[ext.key])
         return state
 
     # --- who acts -------------------------------------------------------------------------------
 
     def prompt(self, state: State) -> dict[int, Msg]:
-        if leaders.handles(state, ""):
-            return {} if state["outcome"] is not None else leaders.ask(state)
+        if (ext := _driver(state, "")) is not None:
+            return {} if state["outcome"] is not None else ext.ask(state)
         return ask(state)
 
     def legal(self, state: State, seat: int) -> list[str]:
-        if leaders.handles(state, ""):
-            return leaders.legal(state, seat)
+        if (ext := _driver(state, "")) is not None:
+            return ext.legal(state, seat)
         if state["outcome"] is not None or seat != state["active"]:
             return []
         return list(options(state, seat))
@@ -138,8 +143,8 @@ class Duel(Game):
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
         if state["outcome"] is not None:
             raise IllegalAction("error.game_over")
-        if leaders.handles(state, self.canonical(action)):
-            return leaders.apply(state, seat, self.canonical(action))
+        if (ext := _driver(state, self.canonical(action))) is not None:
+            return ext.apply(state, seat, self.canonical(action))
         if seat != state["active"]:
             raise IllegalAction("error.not_your_turn")
         text = self.canonical(action)
@@ -147,13 +152,15 @@ class Duel(Game):
         if move is None:
             explain.refuse(state, seat, text)
             raise IllegalAction("duel.error.unknown", action=text)  # refuse always raises
-        events = (_DO.get(move.verb) or agora.DO[move.verb])(state, seat, move)
+        events = _handler(state, move.verb)(state, seat, move)
         state["last"] = {"seat": seat, "action": text}
-        agora.play_action(state, move.verb)
+        for ext in enabled(state):
+            ext.after_action(state, move.verb)
         if move.verb not in ("draft", "start"):  # those two set the next prompt themselves
-            events += _advance(state)
+            events += advance(state)
         else:
-            events += agora.interject(state)  # Curia Julia / Knossos chosen in the draft
+            for ext in enabled(state):  # e.g. Curia Julia / Knossos chosen in the draft
+                events += ext.interject(state)
         return events
 
     # --- what is seen ---------------------------------------------------------------------------
@@ -176,15 +183,10 @@ class Duel(Game):
                 "coins": int(player["coins"]),
                 "shields": int(view["military"]["shields"][s]),
                 "military": Msg("duel.score.military", {"n": ahead}) if ahead > 0 else "",
-                "senate": "",
-                "leaders": "",
             }
-            if view.get("agora"):
-                params["senate"] = Msg("duel.score.senate", {"n": sum(
-                    1 for ch in view["agora"]["senate"] if ch.get("control") == s)})
-            if view.get("leaders"):
-                params["leaders"] = Msg("duel.score.leaders", {
-                    "n": len(view["leaders"]["players"][s]["recruited"])})
+            params |= {key: "" for ext in registered() for key in ext.score_keys}
+            for ext in enabled(state):
+                params |= ext.score_params(view, s)
             lines[s] = Msg("duel.score.line", params)
         return lines
 
@@ -193,18 +195,18 @@ class Duel(Game):
         age's cards, the next wonders of the draft) and told nobody anything privately."""
         if any(e.to is not None for e in events) or before["rng"] != after["rng"]:
             return False
-        if not agora.undoable(before, after):  # a decree turned up, a conspiracy drawn
-            return False
         if before.get("age") != after.get("age") or after["phase"] == "library":
             return False
         if before["phase"] != after["phase"] and "play" not in (before["phase"], after["phase"]):
             return False  # e.g. the leaders' draft over: the wonders' draft shows its offer
-        for was, now in zip(_offers(before), _offers(after), strict=True):
-            if now != was and not set(now) < set(was):  # a pick only removes from an offer
-                return False
+        if not only_picked(before.get("draft"), after.get("draft")):
+            return False
         hidden = {(s["row"], s["col"]) for s in before.get("structure") or [] if not s["up"]}
         shown = {(s["row"], s["col"]) for s in after.get("structure") or [] if s["up"]}
-        return not hidden & shown
+        if hidden & shown:
+            return False
+        # e.g. a decree turned up, a conspiracy drawn (Agora), a leader offer shown (Leaders)
+        return all(ext.undoable(before, after) for ext in enabled(before))
 
     def outcome(self, state: State) -> Outcome | None:
         out = state["outcome"]
@@ -216,11 +218,14 @@ class Duel(Game):
         reason = Msg(
             f"duel.outcome.{out['reason']}" + ("_shared" if len(winners) > 1 else ""), reason_params
         )
+        # The expansions' categories (already in the totals), when they are played, the last
+        # expansion's first (as the end of a game has always listed them).
+        parts = [part for ext in reversed(registered()) for part in ext.parts]
         details = tuple(
             Msg("duel.outcome.detail", {"seat": seat_msg(s), **points[s]}) for s in (0, 1)
-        ) + tuple(  # the expansions' categories (already in the totals), when they are played
+        ) + tuple(
             Msg(f"duel.outcome.detail_{part}", {"seat": seat_msg(s), "n": points[s][part]})
-            for s in (0, 1) for part in ("senate", "leaders") if part in points[s]
+            for s in (0, 1) for part in parts if part in points[s]
         )
         return Outcome(winners, (points[0]["total"], points[1]["total"]), reason, details)
 
@@ -230,11 +235,11 @@ class Duel(Game):
 
 def _do_draft(state: State, seat: int, move: Move) -> list[Event]:
     draft = state["draft"]
-    events = [_pick_wonder(state, seat, move.target), *agora.on_pick(state, seat, move.target)]
+    events = _pick_wonder(state, seat, move.target)
     draft["order"].pop(0)
     if len(draft["offer"]) == 1:  # the last wonder of a group goes to the player due to take it
         last, wonder = draft["order"].pop(0), draft["offer"][0]
-        events += [_pick_wonder(state, last, wonder), *agora.on_pick(state, last, wonder)]
+        events += _pick_wonder(state, last, wonder)
     if draft["offer"]:
         state["active"] = draft["order"][0]
         return events
@@ -248,20 +253,31 @@ def _do_draft(state: State, seat: int, move: Move) -> list[Event]:
         )
         return events
     state["draft"] = None
-    if leaders.on(state):  # the recruitment phase comes before Age I's structure
-        return events + leaders.begin(state, 1, 0)
-    events += _start_age(state, 1)
+    if (took := _before_age(state, 1, 0)) is not None:  # e.g. the leaders' recruitment
+        return events + took
+    events += start_age(state, 1)
     state.update(phase="play", active=0, turn=0)  # the first player begins Age I
     return events
 
 
-def _pick_wonder(state: State, seat: int, wonder: str) -> Event:
+def _pick_wonder(state: State, seat: int, wonder: str) -> list[Event]:
     state["draft"]["offer"].remove(wonder)
     city.player(state, seat)["wonders"].append({"id": wonder, "card": None})
-    return Event(Msg("duel.log.draft", {"seat": seat_msg(seat), "wonder": tok(wonder)}))
+    events = [Event(Msg("duel.log.draft", {"seat": seat_msg(seat), "wonder": tok(wonder)}))]
+    for ext in enabled(state):  # e.g. Curia Julia and Knossos « au moment où vous choisissez »
+        events += ext.on_draft_pick(state, seat, wonder)
+    return events
 
 
-def _start_age(state: State, age: int) -> list[Event]:
+def _before_age(state: State, age: int, starter: int) -> list[Event] | None:
+    for ext in enabled(state):
+        if (took := ext.before_age(state, age, starter)) is not None:
+            return took
+    return None
+
+
+def start_age(state: State, age: int) -> list[Event]:
+    """Lay the structure of `age` (an expansion that took over the start of an age calls it)."""
     state["age"] = age
     st.lay(state, age)
     return [Event(Msg("duel.log.age", {"age": age}))]
@@ -282,8 +298,8 @@ def _pay(state: State, seat: int, coins: int, trade: int) -> list[Event]:
 def _do_construct(state: State, seat: int, move: Move) -> list[Event]:
     q = move.quote
     events = _pay(state, seat, q.coins, q.trade)
-    if leaders.on(state):
-        events += leaders.after_pay(state, seat, move.target, q.spare)
+    for ext in enabled(state):  # e.g. Hatshepsut (Leaders)
+        events += ext.after_pay(state, seat, move.target, q.spare)
     card, revealed = st.take(state, move.slot)
     key = "duel.log.construct" + ("_chain" if move.chain else "" if q.coins else "_free")
     events.append(Event(Msg(key, {"seat": seat_msg(seat), "card": tok(card), "n": q.coins})))
@@ -292,7 +308,7 @@ def _do_construct(state: State, seat: int, move: Move) -> list[Event]:
         events.append(
             Event(Msg("duel.log.urbanism", {"seat": seat_msg(seat), "n": URBANISM_COINS}))
         )
-    events += _construct(state, seat, card)
+    events += construct(state, seat, card)
     return events + revealed
 
 
@@ -308,8 +324,8 @@ def _do_discard(state: State, seat: int, move: Move) -> list[Event]:
 def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
     q = move.quote
     events = _pay(state, seat, q.coins, q.trade)
-    if leaders.on(state):
-        events += leaders.after_pay(state, seat, move.target, q.spare)
+    for ext in enabled(state):
+        events += ext.after_pay(state, seat, move.target, q.spare)
     card, revealed = st.take(state, move.slot)
     me = city.player(state, seat)
     next(w for w in me["wonders"] if w["id"] == move.target)["card"] = card
@@ -324,12 +340,13 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
     )
     events += revealed
     events += _wonder_limit(state)
-    events += agora.on_wonder(state, seat, move.target)
+    for ext in enabled(state):  # e.g. Agora's decree 14, Curia Julia, Knossos
+        events += ext.on_wonder(state, seat, move.target)
     me["coins"] += wonder.effect("coins") or 0
     if lost := wonder.effect("opponent_loses"):
-        events += _lose_coins(state, 1 - seat, lost)
+        events += lose_coins(state, 1 - seat, lost)
     if wonder.shields:  # Strategy does not apply to wonders (7wd.md §1.3)
-        events += _move_pawn(state, seat, wonder.shields)
+        events += move_pawn(state, seat, wonder.shields)
         if state["outcome"]:
             return events
     if wonder.effect("play_again") or city.has_token(state, seat, "theology"):
@@ -341,14 +358,15 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
         state["pending"].append({"phase": "mausoleum", "seat": seat})
     if wonder.effect("great_library") and state["box_tokens"]:
         events += _draw_library(state, seat)
-    if leaders.on(state):  # Rome, Abu Simbel, Imhotep's 8th wonder
-        events += leaders.on_wonder(state, seat, move.target)
+    for ext in enabled(state):  # e.g. Rome, Abu Simbel, Imhotep's 8th wonder (Leaders)
+        events += ext.after_wonder(state, seat, move.target)
     return events
 
 
 def _wonder_limit(state: State) -> list[Event]:
     """« Only 7 wonders can be built »: the 8th returns to the box (7wd.md §1.3)."""
-    built = sum(len(city.built_wonders(state, s)) for s in (0, 1)) + agora.sabotaged(state)
+    built = sum(len(city.built_wonders(state, s)) for s in (0, 1))
+    built += sum(ext.wonders_counted(state) for ext in enabled(state))  # e.g. sabotaged (Agora)
     if built != WONDER_LIMIT:
         return []
     events = []
@@ -368,7 +386,7 @@ def _draw_library(state: State, seat: int) -> list[Event]:
     return [Event(Msg("duel.log.library", {"tokens": tuple(tok(t) for t in drawn)}), (seat,))]
 
 
-def _construct(state: State, seat: int, card_id: str) -> list[Event]:
+def construct(state: State, seat: int, card_id: str) -> list[Event]:
     """A card enters the city: its immediate effects (7wd.md §1.2), military and science."""
     card = get(card_id)
     me = city.player(state, seat)
@@ -381,42 +399,46 @@ def _construct(state: State, seat: int, card_id: str) -> list[Event]:
     if (guild := card.effect("guild")) and guild["coins"]:  # Builders, Moneylenders: 0 coins
         gain += guild["coins"] * scoring.guild_count(state, guild["counts"])
     me["coins"] += gain
-    events = agora.on_construct(state, seat, card_id)  # decrees 1-4
+    events: list[Event] = []
+    for ext in enabled(state):  # e.g. Agora's decrees 1-4
+        events += ext.on_construct(state, seat, card_id)
     if gain:
         events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(seat), "n": gain})))
     shields = card.shields
     if shields and card.colour == "red" and city.has_token(state, seat, "strategy"):
         shields += 1  # 7wd.md §1.4 Strategy: red buildings only
     if shields:
-        events += _move_pawn(state, seat, shields)
+        events += move_pawn(state, seat, shields)
     if card.science:
-        if leaders.on(state) and (ev := leaders.intercept_science(state, seat, card_id)) is not None:
-            return events + ev  # Ptolemy, Euclid
-        events += _science(state, seat, card.science)
+        for ext in enabled(state):  # e.g. Ptolemy, Euclid (Leaders)
+            if (ev := ext.on_science(state, seat, card_id)) is not None:
+                return events + ev
+        events += science(state, seat, card.science)
     return events
 
 
-def _science(state: State, seat: int, symbol: str) -> list[Event]:
+def science(state: State, seat: int, symbol: str) -> list[Event]:
     """A pair of identical symbols earns a progress token; 6 different win (7wd.md §1.4)."""
     if city.science_kinds(state, seat) >= SCIENCE_SUPREMACY:
-        return _win(state, seat, "science")
+        return win(state, seat, "science")
     if city.science(state, seat)[symbol] == 2 and any(state["board_tokens"]):
         state["pending"].insert(0, {"phase": "progress", "seat": seat})
     return []
 
 
-def _lose_coins(state: State, seat: int, n: int) -> list[Event]:
+def lose_coins(state: State, seat: int, n: int) -> list[Event]:
     p = city.player(state, seat)
     lost = min(n, p["coins"])
     p["coins"] -= lost
     return [Event(Msg("duel.log.lose", {"seat": seat_msg(seat), "n": lost}))]
 
 
-def _move_pawn(state: State, seat: int, shields: int) -> list[Event]:
+def move_pawn(state: State, seat: int, shields: int) -> list[Event]:
     """Each shield moves the pawn one space towards the opponent's capital; entering a zone
     applies its looting token; reaching the capital wins (7wd.md §1.5)."""
-    if leaders.on(state) and (cancelled := leaders.cancel_move(state)) is not None:
-        return cancelled  # Aspasia
+    for ext in enabled(state):  # e.g. Aspasia (Leaders)
+        if (cancelled := ext.cancel_pawn(state)) is not None:
+            return cancelled
     comps = load()
     step = 1 if seat == 0 else -1
     capital = comps.military["capital"]
@@ -432,21 +454,28 @@ def _move_pawn(state: State, seat: int, shields: int) -> list[Event]:
                 and token["first"] <= pawn <= token["last"]
             ):
                 state["loot"][i] = True
-                if agora.active(state):  # the Agora tokens replace the looting (7wd.md §2.7)
-                    events += agora.military_token(state, seat, i)
-                    continue
-                if leaders.on(state):  # Caligula, Nero, Tomyris, Semiramis
-                    events += leaders.loot(state, seat, token["against"], token["loot"])
-                    continue
-                events += _lose_coins(state, token["against"], token["loot"])
+                events += _military_token(state, seat, i, token)
         if abs(pawn) >= capital:
-            return events + _win(state, seat, "military")
-    if leaders.on(state):
-        events += leaders.after_move(state)
+            return events + win(state, seat, "military")
+    for ext in enabled(state):  # e.g. Semiramis (Leaders)
+        events += ext.after_pawn(state)
     return events
 
 
-def _win(state: State, seat: int, reason: str) -> list[Event]:
+def _military_token(state: State, seat: int, i: int, token: dict[str, Any]) -> list[Event]:
+    """The pawn entered token i's zone: its looting, unless an expansion replaces the token
+    (Agora's, 7wd.md §2.7) or the looting (Caligula, Nero, Tomyris, Semiramis: Leaders)."""
+    exts = enabled(state)
+    for ext in exts:
+        if (replaced := ext.military_token(state, seat, i)) is not None:
+            return replaced
+    for ext in exts:
+        if (looted := ext.loot(state, seat, token["against"], token["loot"])) is not None:
+            return looted
+    return lose_coins(state, token["against"], token["loot"])
+
+
+def win(state: State, seat: int, reason: str) -> list[Event]:
     state["outcome"] = {"winners": [seat], "reason": reason, "points": scoring.breakdown(state)}
     return [Event(Msg(f"duel.log.win_{reason}", {"seat": seat_msg(seat)}))]
 
@@ -458,7 +487,7 @@ def _gain_token(state: State, seat: int, token_id: str) -> list[Event]:
     me["coins"] += token.effect("coins") or 0
     events = [Event(Msg("duel.log.progress", {"seat": seat_msg(seat), "token": tok(token_id)}))]
     if token.science and city.science_kinds(state, seat) >= SCIENCE_SUPREMACY:
-        events += _win(state, seat, "science")
+        events += win(state, seat, "science")
     return events
 
 
@@ -480,7 +509,7 @@ def _do_mausoleum(state: State, seat: int, move: Move) -> list[Event]:
     state["pending"].pop(0)
     state["discard"].remove(move.target)
     events = [Event(Msg("duel.log.mausoleum", {"seat": seat_msg(seat), "card": tok(move.target)}))]
-    return events + _construct(state, seat, move.target)
+    return events + construct(state, seat, move.target)
 
 
 def _do_destroy(state: State, seat: int, move: Move) -> list[Event]:
@@ -513,19 +542,20 @@ _DO = {
 # --- after every action ---------------------------------------------------------------------------
 
 
-def _advance(state: State) -> list[Event]:
+def advance(state: State) -> list[Event]:
     """Ask the next pending decision, or end the turn: play again, end of age, end of game."""
     if state["outcome"] is not None:
         state.update(phase="over", active=None, pending=[], play_again=False)
         return []
-    if leaders.between(state):  # the recruitment phase and what follows it
-        return leaders.advance(state)
-    agora.prune(state)  # Agora decisions left with nothing to choose
+    for ext in enabled(state):  # e.g. the leaders' recruitment phase and what follows it
+        if (went := ext.advance(state)) is not None:
+            return went
+    prune(state)
     if state["pending"]:
         entry = state["pending"][0]
         state.update(phase=entry["phase"], active=entry["seat"])
         return []
-    if agora.resume(state):  # back to the draft, or to a turn after its conspiracy
+    if any(ext.resume(state) for ext in enabled(state)):  # e.g. back to the draft (Agora)
         return []
     turn = state["turn"]
     if not st.empty(state):
@@ -540,9 +570,9 @@ def _advance(state: State) -> list[Event]:
     pawn = state["pawn"]
     # The weaker military chooses; with the pawn centred, the last active player (README).
     chooser = 1 if pawn > 0 else 0 if pawn < 0 else turn
-    if leaders.on(state):  # the recruitment phase comes before the structure
-        return leaders.begin(state, state["age"] + 1, chooser)
-    events = _start_age(state, state["age"] + 1)
+    if (took := _before_age(state, state["age"] + 1, chooser)) is not None:
+        return took  # e.g. the leaders' recruitment phase comes before the structure
+    events = start_age(state, state["age"] + 1)
     state.update(phase="start", active=chooser, turn=chooser)
     return events
 
@@ -558,8 +588,38 @@ def _civilian_end(state: State) -> list[Event]:
     return [Event(Msg("duel.log.end", {"a": points[0]["total"], "b": points[1]["total"]}))]
 
 
-def _offers(state: State) -> tuple[list[str], list[str]]:
-    """The wonders and the leaders on offer in their drafts (empty outside them)."""
-    leaders = state.get("leaders") or {}
-    return (list((state.get("draft") or {}).get("offer") or []),
-            list((leaders.get("draft") or {}).get("offer") or []) if isinstance(leaders, dict) else [])
+def prune(state: State) -> None:
+    """Drop the expansions' queued decisions left with nothing to choose."""
+    for ext in enabled(state):
+        ext.prune(state)
+
+
+def forget_resume(state: State, phases: tuple[str, ...]) -> None:
+    """An expansion's own sequence (its `phases`) goes on by itself: no expansion that
+    interrupted it resumes into it."""
+    for ext in enabled(state):
+        ext.forget_resume(state, phases)
+
+
+def only_picked(before: dict[str, Any] | None, after: dict[str, Any] | None) -> bool:
+    """Between two moments of a draft, the offer only lost what was picked (nothing shown)."""
+    was = list((before or {}).get("offer") or [])
+    now = list((after or {}).get("offer") or [])
+    return now == was or set(now) < set(was)
+
+
+def _driver(state: State, text: str) -> Any:
+    """The expansion driving this moment with its own phases, if any."""
+    for ext in enabled(state):
+        if ext.handles(state, text):
+            return ext
+    return None
+
+
+def _handler(state: State, verb: str) -> Do:
+    if verb in _DO:
+        return _DO[verb]
+    for ext in enabled(state):
+        if verb in ext.verbs:
+            return ext.verbs[verb]
+    raise AssertionError(verb)

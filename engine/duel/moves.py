@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from engine.core import Msg, State
 
-from . import agora, city, leaders, payment
+from . import city, payment
 from . import structure as st
 from .cards import get
+from .expansion import enabled
 from .payment import Quote
 
 WONDER_LIMIT = 7
@@ -44,8 +45,8 @@ def pay_text(q: Quote) -> str:
 
 
 def discard_gain(state: State, seat: int) -> int:
-    gain = DISCARD_BASE + city.count(state, seat, "yellow") + agora.discard_bonus(state, seat)
-    return gain + leaders.discard_bonus(state, seat) if leaders.on(state) else gain
+    gain = DISCARD_BASE + city.count(state, seat, "yellow")
+    return gain + sum(ext.discard_bonus(state, seat) for ext in enabled(state))
 
 
 def wonders_built(state: State) -> int:
@@ -53,7 +54,9 @@ def wonders_built(state: State) -> int:
 
 
 def buildable_wonders(state: State, seat: int) -> list[str]:
-    if wonders_built(state) >= WONDER_LIMIT and not leaders.can_pass_limit(state, seat):
+    if wonders_built(state) >= WONDER_LIMIT and not any(
+        ext.passes_wonder_limit(state, seat) for ext in enabled(state)  # e.g. Imhotep
+    ):
         return []
     return [w["id"] for w in city.player(state, seat)["wonders"] if w["card"] is None]
 
@@ -78,9 +81,8 @@ def _play(state: State, seat: int) -> dict[str, Move]:
         for cid, slot in cards.items():
             for q in affordable:
                 out[f"wonder {wid} {cid} {pay_text(q)}"] = Move("wonder", wid, slot, q)
-    if leaders.on(state):  # Pythagoras
-        out.update(leaders.play_options(state, seat))
-    agora.play_options(state, seat, out)  # recruit, prepare, trigger
+    for ext in enabled(state):  # e.g. Pythagoras (Leaders); recruit, prepare, trigger (Agora)
+        ext.play_options(state, seat, out)
     return out
 
 
@@ -107,7 +109,10 @@ def options(state: State, seat: int) -> dict[str, Move]:
         return {f"destroy {c}": Move("destroy", c) for c in city.cards(state, 1 - seat, (colour,))}
     if phase == "start":
         return {f"start @{s}": Move("start", seat=s) for s in (0, 1)}
-    return agora.options(state, seat)  # the Agora phases
+    for ext in enabled(state):  # the expansions' phases that the base drives
+        if found := ext.phase_options(state, seat):
+            return found
+    return {}
 
 
 def ask(state: State) -> dict[int, Msg]:
@@ -120,5 +125,6 @@ def ask(state: State) -> dict[int, Msg]:
         params["colour"] = Msg(f"duel.colour.{state['pending'][0]['colour']}")
     if phase in ("start", "play"):
         params["age"] = state["age"]
-    params.update(agora.ask_params(state))
+    for ext in enabled(state):
+        params.update(ext.ask_params(state))
     return {state["active"]: Msg(f"duel.ask.{phase}", params)}

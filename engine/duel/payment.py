@@ -17,8 +17,9 @@ from itertools import combinations
 
 from engine.core import State
 
-from . import agora_decrees, city, leaders
+from . import city
 from .cards import RESOURCES, Component
+from .expansion import enabled
 
 REDUCTION = 2  # Architecture, Masonry: « 2 fewer resources »
 
@@ -51,9 +52,11 @@ def trade_cost(need: dict[str, int], producers: list[tuple[str, ...]], unit: dic
 def _trade(state: State, seat: int, cost: dict[str, int]) -> int:
     made = city.production(state, seat)
     need = {r: max(0, cost.get(r, 0) - made[r]) for r in RESOURCES}
-    if leaders.on(state):  # Bilkis
-        return leaders.trade(state, seat, need, city.choices(state, seat), city.trade_prices(state, seat))
-    return trade_cost(need, city.choices(state, seat), city.trade_prices(state, seat))
+    producers, unit = city.choices(state, seat), city.trade_prices(state, seat)
+    for ext in enabled(state):  # e.g. Bilkis (Leaders)
+        if (coins := ext.trade_cost(state, seat, need, producers, unit)) is not None:
+            return coins
+    return trade_cost(need, producers, unit)
 
 
 def reduction(state: State, seat: int, comp: Component) -> int:
@@ -68,7 +71,7 @@ def reduction(state: State, seat: int, comp: Component) -> int:
 def quotes(state: State, seat: int, comp: Component) -> list[Quote]:
     """Every distinct way to pay for `comp` (one, unless sparing resources changes the price)."""
     found = _quotes(state, seat, comp)
-    if agora_decrees.coin_free(state, seat, comp):  # Agora decrees 5-7: ignore the coin cost
+    if any(ext.ignores_coin_cost(state, seat, comp) for ext in enabled(state)):  # Agora 5-7
         t = _trade(state, seat, comp.resource_cost)
         if all(q.coins != t for q in found):
             found.append(Quote(t, t, ("coins",)))
@@ -77,7 +80,8 @@ def quotes(state: State, seat: int, comp: Component) -> list[Quote]:
 
 def _quotes(state: State, seat: int, comp: Component) -> list[Quote]:
     res = comp.resource_cost
-    k = min(reduction(state, seat, comp) + agora_decrees.reduction(state, seat, comp), sum(res.values()))
+    extra = sum(ext.reduction(state, seat, comp) for ext in enabled(state))  # Agora 5-8
+    k = min(reduction(state, seat, comp) + extra, sum(res.values()))
     if k == 0:
         t = _trade(state, seat, res)
         return [Quote(comp.coin_cost + t, t)]
@@ -103,4 +107,4 @@ def chained(state: State, seat: int, comp: Component) -> bool:
     """Free by chain: the city shows the symbol printed on this card's cost (7wd.md §1.1)."""
     return (
         comp.chain_from is not None and comp.chain_from in city.chains(state, seat)
-    ) or agora_decrees.borrowed_chain(state, seat, comp)  # Agora decree 15
+    ) or any(ext.chained(state, seat, comp) for ext in enabled(state))  # Agora decree 15

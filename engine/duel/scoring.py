@@ -6,8 +6,9 @@ from typing import Any
 
 from engine.core import State
 
-from . import agora_senate, city, leaders
+from . import city
 from .cards import get, load
+from .expansion import enabled
 
 CATEGORIES = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military")
 COINS_PER_POINT = 3
@@ -56,11 +57,11 @@ def points(state: State, seat: int) -> dict[str, int]:
             out["progress"] += 3 * len(owned)  # « 3 VP per progress token you own (incl. itself) »
     out["coins"] = city.player(state, seat)["coins"] // COINS_PER_POINT
     out["military"] = military_points(state["pawn"], seat)
-    if leaders.on(state):  # 7 Wonders Duel: Leaders
-        out["leaders"] = leaders.points(state, seat)
-    if "agora" in state:  # the Senate's chambers (Agora)
-        out["senate"] = agora_senate.points(state, seat)
-    out["total"] = sum(out[c] for c in CATEGORIES) + out.get("leaders", 0) + out.get("senate", 0)
+    extra: dict[str, int] = {}
+    for ext in enabled(state):  # e.g. the leaders (Leaders), the Senate's chambers (Agora)
+        extra.update(ext.points(state, seat))
+    out.update(extra)
+    out["total"] = sum(out[c] for c in CATEGORIES) + sum(extra.values())
     return out
 
 

@@ -11,14 +11,18 @@ from typing import Any
 
 from engine.core import Event, Msg, State
 
-from .agora_data import load as agora_load
 from .cards import load
+from .expansion import enabled
 
 
 def lay(state: State, age: int) -> None:
     """Deal the age's shuffled deck onto its structure, in slot order."""
     deck = state["decks"][str(age)]
-    slots = (agora_load() if "agora" in state else load()).structures[age]  # 7wd.md §2.8
+    slots = load().structures[age]
+    for ext in enabled(state):  # e.g. Agora's larger structures (7wd.md §2.8)
+        if (own := ext.structure(state, age)) is not None:
+            slots = own
+            break
     if len(deck) != len(slots):
         raise AssertionError(f"age {age}: {len(deck)} cards for {len(slots)} slots")
     state["structure"] = [

@@ -10,9 +10,10 @@ from typing import Any
 
 from engine.core import State
 
-from . import agora, city, leaders, payment, scoring
+from . import city, payment, scoring
 from . import structure as st
 from .cards import COLOURS, SCIENCE, get, load
+from .expansion import enabled
 from .moves import ask, wonders_built
 
 
@@ -35,9 +36,9 @@ def _slot(state: State, i: int) -> dict[str, Any]:
         "price": None,
         "chain": None,
     }
-    if "agora" in state and not taken and get(slot["card"]).kind == "senator":
-        agora.slot(state, out)  # a senator: its own back, its recruiting price
-        return out
+    for ext in enabled(state):  # e.g. an Agora senator: its own back, its recruiting price
+        if ext.slot(state, out, slot["card"]):
+            return out
     if open_:
         comp = get(slot["card"])
         chains = [payment.chained(state, seat, comp) for seat in (0, 1)]
@@ -124,8 +125,6 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         if state["phase"] == "library" and state["active"] == seat:
             private["library"] = list(state["library"])
         view["private"] = private
-    if leaders.on(state):  # VIEW.md ## Leaders
-        leaders.extend_view(view, state, seat)
-    if "agora" in state:  # VIEW.md ## Agora
-        agora.extend_view(view, state, seat)
+    for ext in enabled(state):  # VIEW.md ## Leaders, ## Agora
+        ext.extend_view(view, state, seat)
     return view

@@ -34,7 +34,7 @@ def test_catalogues_have_the_same_keys_and_parameters() -> None:
 
 
 def test_every_key_the_engine_names_exists() -> None:
-    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "duel").glob("*.py"))
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "duel").rglob("*.py"))
     literal = set(re.findall(r'"(duel\.[a-z_.\-]+[a-z])"', source))
     built = {
         *(

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from engine.core import Msg
-from engine.duel import agora_data
+from engine.duel.agora import data as agora_data
 from engine.i18n import translate
 from tests.e2e.conftest import World
 from tests.e2e.play import check_privacy, play_to_the_end, playing

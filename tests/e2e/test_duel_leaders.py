@@ -9,7 +9,7 @@ import random
 import pytest
 
 from engine.core import Msg
-from engine.duel.leaders_data import panel
+from engine.duel.leaders.data import panel
 from engine.i18n import translate
 from tests.e2e.conftest import World
 from tests.e2e.play import check_privacy, play_to_the_end

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from engine.core import Event, Msg, State, copy_state
-from engine.duel import agora_data
 from engine.duel import cards as C
+from engine.duel.agora import data as agora_data
 from engine.duel.cards import get
 from engine.policy import walk
 from tests.duel.playouts import play_out

@@ -121,7 +121,7 @@ def test_the_opponents_chains() -> None:
 
 def test_two_more_blue_cards_for_senate_actions() -> None:
     # 001_0bfc4baf4f650892.txt §Décrets « vous ajoutez 2 au nombre total de cartes Bleues que vous possédez »
-    from engine.duel.agora_decrees import senate_actions
+    from engine.duel.agora.decrees import senate_actions
 
     state = ruled("decree-senate")
     assert senate_actions(state, 0) == 2 and senate_actions(state, 1) == 1

@@ -8,7 +8,8 @@ import string
 from pathlib import Path
 
 import data
-from engine.duel import agora, agora_data
+from engine.duel.agora import data as agora_data
+from engine.duel.agora import rules as agora
 from engine.i18n import action_label, has
 
 from .playouts import playout
@@ -34,7 +35,7 @@ def test_same_keys_and_parameters_in_both_languages() -> None:
 
 
 def test_every_key_the_agora_code_names_exists() -> None:
-    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "duel").glob("agora*.py"))
+    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "duel" / "agora").glob("*.py"))
     literal = set(re.findall(r'"(duel\.[a-z_.\-]+[a-z])"', source))
     built = {f"duel.ask.{p}" for p in agora.PHASES}
     built |= {f"duel.agora.section.{s}" for s in agora_data.SECTIONS}

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from engine.core import Msg, State, play
-from engine.duel import agora_data
+from engine.duel.agora import data as agora_data
 from engine.i18n import translate
 from render import board_png, hand_png
 from render import duel as R

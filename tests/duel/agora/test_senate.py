@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from engine.duel import agora_senate as senate
 from engine.duel import scoring
+from engine.duel.agora import senate
 
 from .helpers import G, act, agora, cubes, decree, keys, offer, ready, run
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.duel.agora_senate import supply
+from engine.duel.agora.senate import supply
 
 from .helpers import act, agora, coins, cubes, decree, give, legal, offer, ready, run, tokens
 

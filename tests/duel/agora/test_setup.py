@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import parse_options
-from engine.duel import agora_data
 from engine.duel import cards as C
-from engine.duel.agora_senate import supply
+from engine.duel.agora import data as agora_data
+from engine.duel.agora.senate import supply
 
 from .helpers import G, new
 

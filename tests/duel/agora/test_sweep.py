@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from engine.core import replay
-from engine.duel import agora_data
+from engine.duel.agora import data as agora_data
 
 from .helpers import OPTIONS, G
 from .playouts import check_events, check_invariants, check_no_leak, playout

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from engine.core import IllegalAction, play
-from engine.duel import agora, agora_data
+from engine.duel.agora import data as agora_data
+from engine.duel.agora import rules as agora
 
 from .helpers import OPTIONS, G, act, offer, plot, ready
 from .playouts import check_invariants, check_no_leak, policies, scrambled

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.core import Event, State
-from engine.duel import leaders as L
+from engine.duel.leaders import rules as L
 from tests.duel.helpers import FIRST_GAME, G, act, offer, run  # noqa: F401 - re-exported
 
 

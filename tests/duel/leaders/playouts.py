@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core import Event, State, copy_state, play
 from engine.duel import cards as C
-from engine.duel.leaders_data import panel
+from engine.duel.leaders.data import panel
 from engine.policy import walk
 from tests.duel.playouts import builder
 

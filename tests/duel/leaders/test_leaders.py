@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import IllegalAction, State
 from engine.duel import city
-from engine.duel import leaders as L
+from engine.duel.leaders import rules as L
 
 from .helpers import G, act, coins, keys, offer, playing, recruit_both, recruiting, run
 
@@ -455,7 +455,7 @@ def test_every_leader_of_the_text_has_a_test_here() -> None:
     # 004 « Description des Leaders »: 43 sections, each tested above by its id.
     from pathlib import Path
 
-    from engine.duel.leaders_data import panel
+    from engine.duel.leaders.data import panel
 
     source = Path(__file__).read_text("utf-8") + Path(__file__).with_name(
         "test_wonders.py").read_text("utf-8")

@@ -9,9 +9,9 @@ import pytest
 
 import data
 from engine.core import IllegalAction, parse_options
-from engine.duel import leaders as L
 from engine.duel.cards import ids
-from engine.duel.leaders_data import load, panel
+from engine.duel.leaders import rules as L
+from engine.duel.leaders.data import load, panel
 
 from .helpers import G, act, coins, drafted, keys, new, recruit_both, recruiting, run
 

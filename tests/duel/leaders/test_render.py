@@ -72,7 +72,7 @@ def test_buried_leaders_are_drawn_apart_and_the_board_grows_with_the_leaders() -
 
 
 def test_every_leader_has_a_tile_and_an_effect_line_in_both_languages() -> None:
-    from engine.duel.leaders_data import panel
+    from engine.duel.leaders.data import panel
 
     for lid in panel("all") + ["rome", "abu-simbel"]:
         for locale in ("en", "fr"):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.duel import leaders as L
 from engine.duel.cards import component
+from engine.duel.leaders import rules as L
 
 from .helpers import G, act, coins, keys, offer, playing
 

@@ -1,8 +1,9 @@
 """7 Wonders Duel: Leaders (fan expansion), option `leaders` (`all`, or a panel: `points`,
-`abilities`). Rules: /work/shared/seeds/004_f8c6d2673738f612.txt, cited as `004 <section>`;
-readings and reconstructed values: data/duel/README.md ## Leaders.
+`abilities`). Rules: the French rules of 7 Wonders Duel: Leaders (fan expansion, v1.1.1, blazcowicz),
+cited as `004 <section>`; readings and reconstructed values: data/duel/README.md ## Leaders.
 
-The base game (engine/duel/game.py) calls the small hooks below only when `on(state)`; all the
+engine/duel/leaders/__init__.py plugs the functions below into the base game's extension points
+(engine/duel/expansion.py), which call them only in a game set up with Leaders; all the
 expansion's state is under `state["leaders"]`:
 
     panel      the option value
@@ -38,11 +39,11 @@ from typing import Any
 
 from engine import rng
 from engine.core import Event, IllegalAction, Msg, OptionSpec, State
+from engine.duel import city, game, moves
+from engine.duel import structure as st
+from engine.duel.cards import RESOURCES, SCIENCE, get, load
 
-from . import city, moves
-from . import structure as st
-from .cards import RESOURCES, SCIENCE, get
-from .leaders_data import panel
+from .data import panel
 
 OPTION = OptionSpec(
     "leaders", Msg("duel.option.leaders"), values=("all", "points", "abilities"), bare="all"
@@ -74,12 +75,6 @@ def on(state: State) -> bool:
 
 def _L(state: State) -> dict[str, Any]:
     return state["leaders"]
-
-
-def _g() -> Any:
-    from . import game  # the base rules; imported late (game imports this module)
-
-    return game
 
 
 # --- setup (004 Règles) ---------------------------------------------------------------------------
@@ -228,14 +223,14 @@ def loot(state: State, mover: int, victim: int, amount: int) -> list[Event]:
     """A looting token (004 Caligula, Néron, Tomyris, Sémiramis)."""
     if has(state, mover, "loot_double"):
         amount *= 2
-    events = _g()._lose_coins(state, victim, amount)
+    events = game.lose_coins(state, victim, amount)
     lost = events[0].msg.params["n"]
     if has(state, mover, "loot_to_me") and lost:
         city.player(state, mover)["coins"] += lost
         events.append(Event(Msg("duel.log.nero", {"seat": Msg.seat(mover), "n": lost})))
     if has(state, victim, "loot_mirror") and lost:
         events.append(Event(Msg("duel.log.tomyris", {"seat": Msg.seat(victim)})))
-        events += _g()._lose_coins(state, mover, lost)
+        events += game.lose_coins(state, mover, lost)
     if has(state, victim, "loot_shield"):
         _L(state)["semiramis"][victim] += 1
     return events
@@ -249,7 +244,7 @@ def after_move(state: State) -> list[Event]:
         n, owed[s] = owed[s], 0
         if n and state["outcome"] is None:
             events.append(Event(Msg("duel.log.semiramis", {"seat": Msg.seat(s)})))
-            events += _g()._move_pawn(state, s, n)
+            events += game.move_pawn(state, s, n)
     return events
 
 
@@ -258,7 +253,7 @@ def intercept_science(state: State, seat: int, card_id: str) -> list[Event] | No
     become Law) are asked before the base rule; None: the base rule applies as usual."""
     card = get(card_id)
     symbol = card.science
-    if city.science_kinds(state, seat) >= _g().SCIENCE_SUPREMACY:
+    if city.science_kinds(state, seat) >= game.SCIENCE_SUPREMACY:
         return None  # the victory comes first
     if _ptolemy_symbols(state, seat, card_id):
         state["pending"].insert(0, {"phase": "ptolemy", "seat": seat, "card": card_id})
@@ -298,7 +293,7 @@ def _euclid_or_base(state: State, seat: int, card_id: str, symbol: str) -> list[
     ):
         state["pending"].insert(0, {"phase": "euclid", "seat": seat, "card": card_id})
         return []
-    return _g()._science(state, seat, symbol)
+    return game.science(state, seat, symbol)
 
 
 def play_options(state: State, seat: int) -> dict[str, moves.Move]:
@@ -355,7 +350,7 @@ def points(state: State, seat: int) -> int:
             elif kind == "points_per_coins":
                 total += city.player(state, seat)["coins"] // value
             elif kind == "points_loot":
-                tokens = _g().load().military["tokens"]
+                tokens = load().military["tokens"]
                 taken = [t["loot"] for i, t in enumerate(tokens)
                          if state["loot"][i] and t["against"] == other]
                 total += max(taken, default=0)
@@ -410,7 +405,6 @@ def _open_recruit(state: State) -> list[Event]:
 
 def advance(state: State) -> list[Event]:
     """Go on with the sequence before an age until someone must decide."""
-    g = _g()
     events: list[Event] = []
     b = _L(state)["between"]
     while True:
@@ -418,16 +412,13 @@ def advance(state: State) -> list[Event]:
             _L(state)["between"] = None
             state.update(phase="over", active=None, pending=[], play_again=False)
             return events
-        if hasattr(g, "agora"):  # Agora decisions left with nothing to choose
-            g.agora.prune(state)
+        game.prune(state)  # e.g. Agora decisions left with nothing to choose
         if state["pending"]:
             entry = state["pending"][0]
             state.update(phase=entry["phase"], active=entry["seat"])
             return events
-        if b["stage"] == "recruit":  # back to the hidden choices (after an Agora decision)
-            back = state.get("agora", {}).get("resume")
-            if back and back["phase"] in PHASES:
-                state["agora"]["resume"] = None  # it is this sequence that goes on
+        if b["stage"] == "recruit":  # back to the hidden choices (e.g. after an Agora decision)
+            game.forget_resume(state, PHASES)  # it is this sequence that goes on
             lead = _L(state)
             done = all(p is not None or not h for p, h in zip(lead["picks"], lead["hands"], strict=True))
             state.update(phase="announce" if done else "recruit", active=None)
@@ -438,7 +429,7 @@ def advance(state: State) -> list[Event]:
             continue
         if not b["laid"]:
             b["laid"] = True
-            events += g._start_age(state, b["age"])
+            events += game.start_age(state, b["age"])
             for seat in b["croesus"]:
                 events += _croesus(state, seat)
             if b["age"] == 3:  # 004 Ramsès: after the structure of Age III is laid
@@ -461,12 +452,11 @@ def recruit_effects(state: State, seat: int, lid: str) -> list[Event]:
         lead["hands"][seat].remove(lid)
     lead["recruited"][seat].append(lid)
     comp = get(lid)
-    g = _g()
     events: list[Event] = []
     if comp.shields:  # César, Hannibal: after both leaders are paid
-        events += g._move_pawn(state, seat, comp.shields)
+        events += game.move_pawn(state, seat, comp.shields)
     if n := comp.effect("opponent_loses"):  # Darius, Dioclétien
-        events += g._lose_coins(state, 1 - seat, n)
+        events += game.lose_coins(state, 1 - seat, n)
     if comp.effect("solomon") and state["discard"]:
         state["pending"].append({"phase": "solomon", "seat": seat})
     if (n := comp.effect("maecenas")) and lead["pool"]:
@@ -573,7 +563,6 @@ def legal(state: State, seat: int) -> list[str]:
 def apply(state: State, seat: int, text: str) -> list[Event]:
     if state["outcome"] is not None:
         raise IllegalAction("error.game_over")
-    g = _g()
     if state["phase"] == "play":  # pythagoras <card>
         if seat != state["active"]:
             raise IllegalAction("error.not_your_turn")
@@ -582,7 +571,7 @@ def apply(state: State, seat: int, text: str) -> list[Event]:
             raise IllegalAction("duel.error.unknown", action=text)
         events = _pythagoras(state, seat, move)
         state["last"] = {"seat": seat, "action": text}
-        return events + g._advance(state)
+        return events + game.advance(state)
     if seat not in ask(state):
         raise IllegalAction("error.not_your_turn")
     choice = options(state, seat).get(text)
@@ -598,7 +587,7 @@ def apply(state: State, seat: int, text: str) -> list[Event]:
     state["last"] = {"seat": seat, "action": text}
     entry = state["pending"].pop(0)
     events = _do_sub(state, seat, entry, choice)
-    return events + g._advance(state)
+    return events + game.advance(state)
 
 
 def _do_draft(state: State, seat: int, lid: str) -> list[Event]:
@@ -697,7 +686,6 @@ def _do_sub(
 ) -> list[Event]:
     lead = _L(state)
     phase = entry["phase"]
-    g = _g()
     me = Msg.seat(seat)
     verb = choice[0]
     if verb == "pass":
@@ -705,7 +693,7 @@ def _do_sub(
             lead["pool"] += entry["draw"]
         if phase in ("euclid", "ptolemy"):  # the card keeps its symbol: the usual rule
             symbol = science_symbols(state, seat).get(entry["card"], get(entry["card"]).science)
-            after = (g._science(state, seat, symbol) if phase == "euclid"
+            after = (game.science(state, seat, symbol) if phase == "euclid"
                      else _euclid_or_base(state, seat, entry["card"], symbol))
             return [Event(Msg("duel.log.pass", {"seat": me, "leader": Msg(f"duel.power.{phase}")}))] + after
         return [Event(Msg("duel.log.pass", {"seat": me, "leader": Msg(f"duel.power.{phase}")}))]
@@ -724,7 +712,7 @@ def _do_sub(
             pile.remove(card)  # Croesus's other two, Ramses's other guild stay in the box
         events = [Event(Msg("duel.log.leader_build", {
             "seat": me, "card": tok(card), "leader": Msg(f"duel.power.{phase}")}))]
-        return events + g._construct(state, seat, card)
+        return events + game.construct(state, seat, card)
     if phase == "bury":
         lid = choice[1]
         lead["recruited"][seat].remove(lid)
@@ -750,7 +738,7 @@ def _do_sub(
 
 
 def _law_or_win(state: State, seat: int) -> list[Event]:
-    return _g()._science(state, seat, "law")
+    return game.science(state, seat, "law")
 
 
 def _pythagoras(state: State, seat: int, move: moves.Move) -> list[Event]:

@@ -1,6 +1,7 @@
 """Agora: the 16 conspiracies — drawing them, preparing, triggering, and each effect's steps.
 
-RB-A = /work/shared/seeds/001_0bfc4baf4f650892.txt (« B. Préparer un Complot », « C. Déclencher
+RB-A = the rulebook of 7 Wonders Duel: Agora (Repos Production, French edition)
+(« B. Préparer un Complot », « C. Déclencher
 un Complot », « Complots et jetons Militaires »); facts 7wd.md §2.4. A player's conspiracies are
 named in action texts by their position in that player's row (`prepare 2 <card>`, `trigger 1`),
 never by their id, so no text, log line or error shows a conspiracy before it is triggered.
@@ -16,7 +17,7 @@ A triggered conspiracy queues its steps in `pending` (one phase each, `duel.ask.
     coerce       `swap <theirs> [<mine>]`  Coercion
     shift        `shift <a> <b>`           Insider Influence
     sabotage     `raze <wonder>`           Sabotage
-    place/remove/move                      (engine/duel/agora.py) Political Maneuver, the +move
+    place/remove/move                      (agora/rules.py) Political Maneuver, the +move
 
 Blackmail, Coup and Embezzlement act at once; Expropriation and Swindle use the base `destroy`
 phase, Espionage the base `library` phase.
@@ -26,12 +27,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import rng
 from engine.core import Event, Msg, State
+from engine.duel import city, game, moves
+from engine.duel import structure as st
+from engine.duel.cards import get
 
-from . import city, moves
-from .agora_data import load
-from .agora_senate import on_board, seat_msg, tok
-from .cards import get
+from .data import load
+from .senate import on_board, seat_msg, shift, tok
 
 PLOT_PHASES = (
     "take_wonder", "obscure", "fraud", "treason", "scrap", "scrap_again", "foreclose", "coerce",
@@ -64,8 +67,6 @@ def fraud_slots(state: State) -> dict[str, int]:
 
 
 def step_options(state: State, seat: int, phase: str) -> dict[str, moves.Move]:
-    from . import structure as st
-
     opp = 1 - seat
     if phase == "take_wonder":
         return {f"take {w}": moves.Move("take", w) for w in _opp_unbuilt(state, seat)}
@@ -163,8 +164,6 @@ def push(state: State, entries: list[dict[str, Any]]) -> None:
 
 def trigger(state: State, seat: int, k: int) -> list[Event]:
     """Reveal the conspiracy and apply its effect (RB-A C); its steps are asked first."""
-    from . import game
-
     plot = state["agora"]["plots"][seat][k]
     plot["done"] = True
     pid = plot["id"]
@@ -180,13 +179,13 @@ def trigger(state: State, seat: int, k: int) -> list[Event]:
             city.player(state, seat)["coins"] += n
             events.append(Event(Msg("duel.agora.log.take_coins", {"seat": seat_msg(seat), "n": n})))
         elif step == "coup":
-            events += game._move_pawn(state, seat, COUP_SHIELDS)
+            events += game.move_pawn(state, seat, COUP_SHIELDS)
         elif step == "embezzle":
             # « Gagnez autant de Pièces que vous avez de cubes » / « Votre adversaire perd ... »
             gain = on_board(state, seat)
             city.player(state, seat)["coins"] += gain
             events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(seat), "n": gain})))
-            events += game._lose_coins(state, opp, on_board(state, opp))
+            events += game.lose_coins(state, opp, on_board(state, opp))
         elif step in ("destroy_blue", "destroy_yellow"):
             colour = step.removeprefix("destroy_")
             if city.count(state, opp, colour):
@@ -214,9 +213,6 @@ def trigger(state: State, seat: int, k: int) -> list[Event]:
 
 def do_step(state: State, seat: int, move: moves.Move) -> list[Event]:
     """One decision of a conspiracy (its entry is already off the queue)."""
-    from . import game
-    from . import structure as st
-
     opp = 1 - seat
     me, them = city.player(state, seat), city.player(state, opp)
     verb = move.verb
@@ -229,8 +225,6 @@ def do_step(state: State, seat: int, move: moves.Move) -> list[Event]:
         target = move.target
         if target == "box":
             box = state["box_tokens"]
-            from engine import rng
-
             hidden = box.pop(rng.randbelow(state, len(box)))
             state["agora"]["obscured"].append({"id": hidden, "up": False})
             return [Event(Msg("duel.agora.log.obscure_box", {"seat": seat_msg(seat)}))]
@@ -251,7 +245,7 @@ def do_step(state: State, seat: int, move: moves.Move) -> list[Event]:
                 if card in state["removed"][str(age)]:
                     state["removed"][str(age)].remove(card)
         out = [Event(Msg("duel.log.construct_free", {"seat": seat_msg(seat), "card": tok(card), "n": 0}))]
-        return out + game._construct(state, seat, card) + events
+        return out + game.construct(state, seat, card) + events
     if verb == "scrap":  # Turn of Events
         card, events = st.take(state, move.slot)
         state["discard"].append(card)
@@ -271,13 +265,11 @@ def do_step(state: State, seat: int, move: moves.Move) -> list[Event]:
             events.append(Event(Msg("duel.agora.log.give", {"seat": seat_msg(seat), "card": tok(mine)})))
         # A green card changes hands: its symbol counts for its new owner (pairs, supremacy).
         if sym := get(theirs).science:
-            events += game._science(state, seat, sym)
+            events += game.science(state, seat, sym)
         if mine and (sym := get(mine).science) and state["outcome"] is None:
-            events += game._science(state, opp, sym)
+            events += game.science(state, opp, sym)
         return events
     if verb == "shift":  # Insider Influence
-        from .agora_senate import shift
-
         i, j = (int(x) for x in move.target.split())
         return shift(state, seat, i, j)
     if verb == "raze":  # Sabotage: « placez-la dans la boîte »: its lasting effects are lost

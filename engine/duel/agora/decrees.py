@@ -1,7 +1,8 @@
 """Agora: which decrees are in force for whom, and what they change in the base rules' numbers
 (costs, trading, discards, chains, Senate actions, senator costs). Read-only on the state.
 
-RB-A = /work/shared/seeds/001_0bfc4baf4f650892.txt (« D. Contrôler une Chambre », « Décrets »);
+RB-A = the rulebook of 7 Wonders Duel: Agora (Repos Production, French edition)
+(« D. Contrôler une Chambre », « Décrets »);
 facts 7wd.md §2.3. The base modules call these hooks; each returns the neutral value when the game
 is played without the `agora` option, so the base game is unchanged.
 """
@@ -11,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
+from engine.duel import city
+from engine.duel.cards import RAW, Component
 
-from .agora_data import decree_effect, load
-from .cards import RAW, Component
+from .data import decree_effect, load
 
 IGNORE_ONE = 1  # « Vous ignorez 1 symbole du coût »
 WONDER_DISCOUNT = 1  # « Vous payez 1 ressource de moins »
@@ -90,8 +92,6 @@ def borrowed_chain(state: State, seat: int, comp: Component) -> bool:
     """Decree 15: the chain symbols of the opponent's cards count as the player's own."""
     if comp.kind != "card" or comp.chain_from is None or not has(state, seat, "borrow_chains"):
         return False
-    from . import city
-
     return comp.chain_from in city.chains(state, 1 - seat)
 
 
@@ -102,8 +102,6 @@ def discard_bonus(state: State, seat: int) -> int:
 
 def senate_actions(state: State, seat: int) -> int:
     """RB-A A « Politicien »: 1, 2 or 3 actions for 0-1, 2-3, 4+ blue cards (decree 12: +2)."""
-    from . import city
-
     blue = city.count(state, seat, "blue") + sum(
         v for k, v in in_force(state, seat) if k == "blue_bonus"
     )
@@ -115,8 +113,6 @@ def senate_actions(state: State, seat: int) -> int:
 
 def senator_cost(state: State, seat: int) -> int:
     """RB-A A: the number of senators already in the city; Corruption: free (7wd.md §2.6)."""
-    from . import city
-
     if city.has_token(state, seat, "corruption"):
         return 0
     return len(state["agora"]["senators"][seat])

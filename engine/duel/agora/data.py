@@ -1,6 +1,6 @@
 """The Agora expansion's components, read from data/duel/agora.json and checked once, loudly.
 
-Facts: /work/shared/reference/7wd.md §2; rulebook: /work/shared/seeds/001_0bfc4baf4f650892.txt
+Facts: the reference notes « 7wd.md » §2; rulebook: the rulebook of 7 Wonders Duel: Agora (Repos Production, French edition)
 (cited as RB-A). Senators, the two wonders and the two progress tokens become `Component`s that
 `engine.duel.cards.get` finds (cards.EXTRA), so the base code and the renderer read them like any
 other component; decrees and conspiracies are plain records here.
@@ -14,9 +14,8 @@ from functools import cache
 from typing import Any
 
 import data
-
-from . import cards
-from .cards import AGES, RESOURCES, Component, Slot
+from engine.duel import cards
+from engine.duel.cards import AGES, RESOURCES, Component, Slot
 
 SENATOR_COUNT = 13  # RB-A Matériel: 7 Politicians, 6 Conspirators
 DECREE_COUNT = 16

@@ -1,14 +1,8 @@
-"""Agora, the expansion of 7 Wonders Duel (option `agora`): the hooks the base rules call.
+"""Agora, the expansion of 7 Wonders Duel (option `agora`): setup, the new actions and phases,
+the view; engine/duel/agora/__init__.py plugs them into the base game's extension points.
 
-Rulebook RB-A = /work/shared/seeds/001_0bfc4baf4f650892.txt (French); component facts
-/work/shared/reference/7wd.md §2; readings: data/duel/README.md « Agora ». Every hook returns at
-once when the game has no `agora` option, so the base game is unchanged. Modules:
-
-    agora_data.py     the components (senators, decrees, conspiracies, wonders, tokens, layouts)
-    agora_decrees.py  which decrees are in force, and what they change in costs and counts
-    agora_senate.py   cubes, control, the shield decree, political supremacy
-    agora_plots.py    the conspiracies
-    agora.py          setup, the new actions and phases, the view (this file)
+Rulebook RB-A = the rulebook of 7 Wonders Duel: Agora (Repos Production, French edition); component facts: the reference notes « 7wd.md » §2;
+readings: data/duel/README.md « Agora ».
 
 New texts: in `play`, `recruit <senator> pay <n>|free`, `prepare <k> <card>` (tuck a card under
 your k-th conspiracy), `trigger <k>` (start of turn, a prepared one). Phases (`duel.ask.<phase>`):
@@ -20,7 +14,7 @@ your k-th conspiracy), `trigger <k>` (start of turn, a prepared one). Phases (`d
     remove       `remove <chamber>`: an opponent's cube (Political Maneuver, large military token)
     move         `move <a> <b>` | `skip`: the optional move after an effect
     curia        `trigger <k>` | `skip`: Curia Julia triggers an unprepared conspiracy
-    (+ the conspiracies' steps, engine/duel/agora_plots.py)
+    (+ the conspiracies' steps, agora/plots.py)
 """
 
 from __future__ import annotations
@@ -29,14 +23,15 @@ from typing import Any
 
 from engine import rng
 from engine.core import Event, IllegalAction, Msg, OptionSpec, State
+from engine.duel import city, game, moves
+from engine.duel import structure as st
+from engine.duel.cards import get
 
-from . import agora_plots as plots
-from . import agora_senate as senate
-from . import city, game, moves
-from .agora_data import load
-from .agora_decrees import active, controller, has, senate_actions, senator_cost
-from .agora_senate import seat_msg, tok
-from .cards import get
+from . import plots, senate
+from .data import load
+from .decrees import active, controller, has, in_force, senate_actions, senator_cost
+from .decrees import discard_bonus as decree_bonus
+from .senate import seat_msg, tok
 
 OPTION = "agora"
 OPTION_SPEC = OptionSpec(OPTION, Msg("duel.agora.option"))
@@ -111,7 +106,7 @@ def interject(state: State) -> list[Event]:
     state["agora"]["resume"] = {
         "phase": state["phase"], "active": state["active"], "turn": state["turn"], "trigger": False,
     }
-    return game._advance(state)
+    return game.advance(state)
 
 
 def resume(state: State) -> bool:
@@ -123,13 +118,18 @@ def resume(state: State) -> bool:
     if back is None:
         return False
     state["agora"]["resume"] = None
-    from . import structure as st
-
     if back["phase"] == "play" and st.empty(state):
         return False
     state.update(phase=back["phase"], active=back["active"], turn=back["turn"])
     state["agora"]["triggered"] = back["trigger"]
     return True
+
+
+def forget_resume(state: State, phases: tuple[str, ...]) -> None:
+    """Another expansion's sequence (e.g. the leaders' recruitment) goes on by itself."""
+    back = state["agora"]["resume"]
+    if back and back["phase"] in phases:
+        state["agora"]["resume"] = None
 
 
 def prune(state: State) -> None:
@@ -152,8 +152,6 @@ def prune(state: State) -> None:
 def play_options(state: State, seat: int, out: dict[str, moves.Move]) -> None:
     if not active(state):
         return
-    from . import structure as st
-
     cards = st.accessible_cards(state)
     coins = city.player(state, seat)["coins"]
     cost = senator_cost(state, seat)
@@ -175,9 +173,7 @@ def play_options(state: State, seat: int, out: dict[str, moves.Move]) -> None:
 
 
 def discard_bonus(state: State, seat: int) -> int:
-    from .agora_decrees import discard_bonus as bonus
-
-    return bonus(state, seat) if active(state) else 0
+    return decree_bonus(state, seat) if active(state) else 0
 
 
 # --- the Agora phases ---------------------------------------------------------------------------
@@ -247,8 +243,6 @@ def ask_params(state: State) -> dict[str, Any]:
 
 def _recruit(state: State, seat: int, move: moves.Move) -> list[Event]:
     """RB-A A: pay the number of senators already owned, then the senator's effect."""
-    from . import structure as st
-
     ag = state["agora"]
     ag["triggered"] = False
     city.player(state, seat)["coins"] -= move.gain
@@ -270,8 +264,6 @@ def _recruit(state: State, seat: int, move: moves.Move) -> list[Event]:
 
 def _prepare(state: State, seat: int, move: moves.Move) -> list[Event]:
     """RB-A B: the card taken is tucked under the conspiracy; the turn ends."""
-    from . import structure as st
-
     ag = state["agora"]
     ag["triggered"] = False
     card, revealed = st.take(state, move.slot)
@@ -379,8 +371,6 @@ def on_construct(state: State, seat: int, card: str) -> list[Event]:
 
 
 def _count(state: State, seat: int, key: str, value: Any = None) -> int:
-    from .agora_decrees import in_force
-
     return sum(1 for k, v in in_force(state, seat) if k == key and (value is None or v == value))
 
 
@@ -414,6 +404,14 @@ def military_token(state: State, seat: int, i: int) -> list[Event]:
 
 def extra_points(state: State, seat: int) -> dict[str, int]:
     return {"senate": senate.points(state, seat)} if active(state) else {}
+
+
+def score_params(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The chambers the seat controls, in its standing line (from the public view)."""
+    if not view.get("agora"):
+        return {}
+    return {"senate": Msg("duel.score.senate", {"n": sum(
+        1 for ch in view["agora"]["senate"] if ch.get("control") == seat)})}
 
 
 def sabotaged(state: State) -> int:

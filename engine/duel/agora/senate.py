@@ -1,15 +1,17 @@
 """Agora: the Senate — cubes, decrees turned up, control, the shield decree, political supremacy.
 
-RB-A = /work/shared/seeds/001_0bfc4baf4f650892.txt. Chambers are numbered 1..6 in action texts
+RB-A = the rulebook of 7 Wonders Duel: Agora (Repos Production, French edition).
+Chambers are numbered 1..6 in action texts
 and log lines, 0..5 in the state. `update` is called after every change of cubes or decrees.
 """
 
 from __future__ import annotations
 
 from engine.core import Event, Msg, State
+from engine.duel import game
 
-from .agora_data import load
-from .agora_decrees import controller, holder
+from .data import load
+from .decrees import controller, holder
 
 SHIELD_DECREE = "decree-shield"
 
@@ -95,8 +97,6 @@ def shift(state: State, seat: int, i: int, j: int) -> list[Event]:
 def update(state: State) -> list[Event]:
     """Control by strictly more cubes (RB-A D), the shield decree's pawn moves (RB-A Décrets),
     political supremacy (RB-A E). Military supremacy from the shield decree comes first."""
-    from . import game
-
     ag = state["agora"]
     events: list[Event] = []
     for i in range(len(ag["senate"])):
@@ -115,18 +115,18 @@ def update(state: State) -> list[Event]:
         if old is not None:
             # « vous perdez ce bouclier et déplacez le pion Conflit d'une case vers votre capitale »
             events.append(Event(Msg("duel.agora.log.shield_lost", {"seat": seat_msg(old)})))
-            events += game._move_pawn(state, 1 - old, 1)
+            events += game.move_pawn(state, 1 - old, 1)
             state["players"][1 - old]["shields"] -= 1
             state["players"][old]["shields"] -= 1
             if state["outcome"] is not None:
                 return events
         if new is not None:
-            events += game._move_pawn(state, new, 1)
+            events += game.move_pawn(state, new, 1)
             if state["outcome"] is not None:
                 return events
     for seat in (0, 1):
         if state["outcome"] is None and all(c == seat for c in ag["control"]):
-            events += game._win(state, seat, "politics")
+            events += game.win(state, seat, "politics")
     return events
 
 

@@ -1,8 +1,8 @@
 """7 Wonders Duel: Leaders (fan expansion) — its 43 leaders, 2 wonders and 2 panels, read from
 data/duel/leaders.json and checked once, loudly, against what the rulebook states
-(/work/shared/seeds/004_f8c6d2673738f612.txt, cited as `004 §<section>`).
+(the French rules of 7 Wonders Duel: Leaders (fan expansion, v1.1.1, blazcowicz), cited as `004 §<section>`).
 
-A reconstructed edition (/work/shared/reference/RECONSTRUCTION.md): the text gives every effect
+A reconstructed edition (README.md « reconstructed edition »): the text gives every effect
 but few costs (Darius and Nero cost 0) and no chain list; every other value says where it comes
 from (`rulebook`, `7wd.md §3` for the multiplayer costs, or `reconstructed` with a reason).
 The components are registered in `cards.EXTRA`, so `cards.get(id)` and `cards.component(id)`
@@ -18,9 +18,8 @@ from functools import cache
 from typing import Any
 
 import data
-
-from . import cards
-from .cards import COLOURS, RESOURCES, Component, DataError
+from engine.duel import cards
+from engine.duel.cards import COLOURS, RESOURCES, Component, DataError
 
 LEADER_COUNT = 43  # 004 « Description des Leaders » describes 43 (its variants say 41)
 PANEL_SIZE = 16  # 004 « Variantes »: « les 16 leaders listés »

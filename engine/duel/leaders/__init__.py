@@ -1,0 +1,106 @@
+"""7 Wonders Duel: Leaders (fan expansion), option `leaders`, plugged into the base game through
+its extension points (engine/duel/expansion.py). Rulebook: 7 Wonders Duel: Leaders, French rules
+v1.1.1 (fan expansion), cited as `004 <section>`; readings and reconstructed values:
+data/duel/README.md ## Leaders. Modules:
+
+    data.py   the 43 leaders, the 2 wonders and the 2 panels
+    rules.py  setup, the leader draft, the recruitment phase before each age, the leaders' powers
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, Msg, State
+from engine.duel import game
+from engine.duel.expansion import Expansion
+from engine.duel.moves import Move
+
+from . import rules
+
+
+class Leaders(Expansion):
+    key = "leaders"
+    option = rules.OPTION
+    score_keys = ("leaders",)
+    parts = ("leaders",)
+
+    def setup(self, state: State, value: Any) -> None:
+        rules.setup(state, value)
+
+    def handles(self, state: State, text: str) -> bool:
+        return rules.handles(state, text)
+
+    def ask(self, state: State) -> dict[int, Msg]:
+        return rules.ask(state)
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        return rules.legal(state, seat)
+
+    def apply(self, state: State, seat: int, text: str) -> list[Event]:
+        return rules.apply(state, seat, text)
+
+    def play_options(self, state: State, seat: int, out: dict[str, Move]) -> None:
+        out.update(rules.play_options(state, seat))  # Pythagoras
+
+    def before_age(self, state: State, age: int, starter: int) -> list[Event] | None:
+        return rules.begin(state, age, starter)  # the recruitment phase comes first
+
+    def advance(self, state: State) -> list[Event] | None:
+        return rules.advance(state) if rules.between(state) else None
+
+    def undoable(self, before: State, after: State) -> bool:
+        """A pick only removes from the leaders' offer (the next group is never shown)."""
+        return game.only_picked(before["leaders"].get("draft"), after["leaders"].get("draft"))
+
+    def trade_cost(self, state: State, seat: int, need: dict[str, int],
+                   producers: list[tuple[str, ...]], unit: dict[str, int]) -> int | None:
+        return rules.trade(state, seat, need, producers, unit)  # Bilkis
+
+    def chains(self, state: State, seat: int) -> set[str]:
+        return rules.chains(state, seat)
+
+    def discard_bonus(self, state: State, seat: int) -> int:
+        return rules.discard_bonus(state, seat)
+
+    def passes_wonder_limit(self, state: State, seat: int) -> bool:
+        return rules.can_pass_limit(state, seat)
+
+    def after_pay(self, state: State, seat: int, comp_id: str,
+                  spare: tuple[str, ...] | None) -> list[Event]:
+        return rules.after_pay(state, seat, comp_id, spare)
+
+    def after_wonder(self, state: State, seat: int, wonder: str) -> list[Event]:
+        return rules.on_wonder(state, seat, wonder)
+
+    def on_science(self, state: State, seat: int, card: str) -> list[Event] | None:
+        return rules.intercept_science(state, seat, card)
+
+    def science_symbols(self, state: State, seat: int) -> dict[str, str]:
+        return rules.science_symbols(state, seat)
+
+    def cancel_pawn(self, state: State) -> list[Event] | None:
+        return rules.cancel_move(state)
+
+    def loot(self, state: State, mover: int, victim: int, amount: int) -> list[Event] | None:
+        return rules.loot(state, mover, victim, amount)
+
+    def after_pawn(self, state: State) -> list[Event]:
+        return rules.after_move(state)
+
+    def points(self, state: State, seat: int) -> dict[str, int]:
+        return {"leaders": rules.points(state, seat)}
+
+    def score_params(self, view: dict[str, Any], seat: int) -> dict[str, Any]:
+        if not view.get("leaders"):
+            return {}
+        return {"leaders": Msg("duel.score.leaders", {
+            "n": len(view["leaders"]["players"][seat]["recruited"])})}
+
+    def extend_view(self, view: dict[str, Any], state: State, seat: int | None) -> None:
+        rules.extend_view(view, state, seat)
+
+
+LEADERS = Leaders()
+
+__all__ = ["LEADERS", "Leaders"]
