@@ -330,8 +330,6 @@ def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     """The face-up heroes, the turn's drawn discoveries and the last conquest die."""
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
     text_line(draw, (PAD + 14, y + 20), _t(locale, names, "heros.render.row"), 18, bold=True)
-    text_line(draw, (PAD + 260, y + 20), _t(locale, names, "heros.render.legend"), 13,
-              fill=MUTED, max_width=520)
     cw, ch = 232, 160
     for i, hero in enumerate(view.get("row", [])[:3]):
         hero_card(img, hero, locale, names, PAD + 14 + i * (cw + 12), y + 40, cw, ch)
@@ -386,14 +384,14 @@ def hero_card(img: Image.Image, hero: Mapping[str, Any], locale: str, names: Seq
               fill=ink_on(colour), max_lines=1, min_size=11)
     text_line(draw, (x + 10, y + 46), dates(hero.get("dates", ""), locale), 12, fill=MUTED,
               max_width=w - 20)
-    stats = (("P", hero.get("population", 0)), ("D", hero.get("discoveries", 0)),
-             ("C", hero.get("conquest", 0)), ("T", hero.get("treasure", 0)))
+    stats = [(_t(locale, names, f"heros.render.abbr.{k}"), hero.get(k, 0))
+             for k in ("population", "discoveries", "conquest", "treasure")]
     sw = (w - 20) / 4
     for i, (label, value) in enumerate(stats):
         sx = x + 10 + i * sw + sw / 2
         rounded(img, (int(sx - sw / 2 + 2), y + 58, int(sx + sw / 2 - 2), y + 100), 8, PANEL,
                 LINE, 1)
-        text_line(draw, (sx, y + 70), label, 12, fill=MUTED, anchor="mm")
+        text_line(draw, (sx, y + 70), label, 12, fill=MUTED, anchor="mm", max_width=sw - 4)
         text_line(draw, (sx, y + 88), str(value), 20, bold=True, anchor="mm")
     terrs = ", ".join(_name(locale, t) for t in hero.get("territories", []))
     draw_text(draw, (x + 8, y + 104, x + w - 8, y + h - 4), terrs, 14, max_lines=3, min_size=10,

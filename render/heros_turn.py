@@ -65,6 +65,7 @@ SEA = (214, 230, 236)
 TITLE_BAND = (44, 62, 80)
 HERO_COLOURS = {"red": (196, 58, 46), "blue": (44, 104, 178), "green": (42, 136, 74)}
 MARK = (196, 30, 120)  # the last move's outline: a magenta no seat colour resembles
+RESIGNED = (170, 40, 40)  # the tag of a player who resigned, as the other games draw it
 ESSENTIAL = 18  # the smallest essential font size on the 1100x700 canvas (9 px in the preview)
 
 # The map grid: 4 columns x 3 rows, America alone at the left (as on the board).
@@ -199,7 +200,7 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
     if outcome is None and view.get("outcome"):
         outcome = Outcome.from_json(view["outcome"])
     change = last_move(before, view)
-    img = _background(str(view.get("era", "ancient")), locale).copy()
+    img = _background(str(view.get("era", "ancient")), locale, outcome is not None).copy()
     draw = ImageDraw.Draw(img)
     _header_right(img, draw, view, names, locale)
     terrs = {t["id"]: t for t in view.get("territories", [])}
@@ -211,13 +212,16 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
 
 
 @lru_cache(maxsize=8)
-def _background(era: str, locale: str) -> Image.Image:
-    """The static layer of an era: the page, the title band, the sea and the borders."""
+def _background(era: str, locale: str, over: bool = False) -> Image.Image:
+    """The static layer of an era: the page, the title band (its badge names the era, or says
+    the game is over, as every game's does), the sea and the borders."""
     from engine.heros.components import load
 
     c = load()
     img = Image.new("RGB", (W, H), PAPER)
     era_name = translate(Msg("heros.render.era", {"era": Msg(f"heros.render.{era}")}), locale)
+    if over:
+        era_name = translate(Msg("heros.render.over"), locale)
     header_band(img, W, BAND, TITLE_BAND, translate(Msg("heros.name"), locale), 26, 18,
                 badge_text=era_name, badge_size=20)
     rounded(img, MAP, 18, SEA)
@@ -325,12 +329,28 @@ def _panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     bottom = y1
     if change.move is not None:
         bottom = _last(img, draw, view, names, locale, change.move, (x0, y1, x1))
+    elif not view.get("last"):  # no move yet: say so, where the last move will be
+        bottom = _begins(img, draw, names, locale, (x0, y1, x1))
     if outcome is None:
         _choice(img, draw, view, names, locale, change, (x0, y + 10, x1, bottom - 10))
-    elif bottom - y > 70:  # the reason of the end, in the engine's (or the platform's) words
-        reason = translate(outcome.reason, locale, names)
-        for i, line in enumerate(_wrap(reason, x1 - x0 - 16, 20)[: int((bottom - y - 24) // 26)]):
-            text_line(draw, (x0 + 8, y + 28 + 26 * i), line, 20, max_width=x1 - x0 - 16)
+    elif outcome.reason.key != "outcome.resigned":  # a resignation is told above, and tagged
+        _reason(draw, translate(outcome.reason, locale, names), (x0 + 8, y + 14, x1 - 8,
+                                                                  bottom - 10))
+
+
+def _reason(draw: ImageDraw.ImageDraw, reason: str, box: tuple[int, int, int, int]) -> None:
+    """The reason of the end, in the engine's (or the platform's) words, whole: wrapped, and
+    shrunk down to the essential floor if it needs more lines than the room holds."""
+    x0, y0, x1, y1 = box
+    size = 20
+    while True:
+        lines = _wrap(reason, x1 - x0, size)
+        step = size * 1.3
+        if len(lines) * step <= y1 - y0 or size <= ESSENTIAL:
+            break
+        size -= 1
+    for i, line in enumerate(lines[: max(1, int((y1 - y0) // step))]):
+        text_line(draw, (x0, y0 + step * i + step / 2), line, size)
 
 
 def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
@@ -365,36 +385,63 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
 
 def _result(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], locale: str,
             outcome: Outcome, at: tuple[int, int, int]) -> int:
+    """Who won (a star), or who resigned and the winners, whose names are laid out in even
+    rows under their label when they do not fit beside it. Returns the bottom."""
     x0, y0, x1 = at
     resigned = outcome.reason.key == "outcome.resigned"
     winners = list(outcome.winners)
-    h = 150 if resigned or len(winners) > 1 else 104
+    inner = x1 - x0 - 28
+    if len(winners) == 1 and not resigned:
+        h = 64
+        rounded(img, (x0, y0, x1, y0 + h), 14, tint(GOLD, 0.75), shade(GOLD, 0.2), 3)
+        paste(img, star(30), (x0 + 12, y0 + h / 2 - 15))
+        badge_line(img, (x0 + 48, y0 + h / 2), _t(locale, names, "heros.render.winner",
+                                                  name=NAME_MARK),
+                   names, winners[0], 24, max_width=inner - 36)
+        return y0 + h
+    label = _t(locale, names, "heros.render.winners", name="").strip()
+    label_w = text_width(label, 20, True)
+    one_line = _pill_rows(names, winners, 18, x1 - 10 - (x0 + 46 + label_w + 10))
+    beside = one_line is not None and len(one_line) == 1
+    rows = one_line if one_line is not None and beside else (  # else in even rows under it
+        _pill_rows(names, winners, 18, x1 - 10 - (x0 + 46)) or [[s] for s in winners])
+    h = 20 + (40 if resigned else 0) + 34 * (len(rows) + (0 if beside else 1)) + 4
     rounded(img, (x0, y0, x1, y0 + h), 14, tint(GOLD, 0.75), shade(GOLD, 0.2), 3)
     y = y0 + 30
-    inner = x1 - x0 - 28
     if resigned:
         who = outcome.reason.params.get("who", {})
         seat = int(who.get("seat", 0)) if isinstance(who, Mapping) else 0
         badge_line(img, (x0 + 14, y), _t(locale, names, "heros.render.resigned", name=NAME_MARK),
                    names, seat, 24, max_width=inner)
         y += 40
-    if len(winners) == 1 and not resigned:
-        paste(img, star(30), (x0 + 12, y - 15))
-        badge_line(img, (x0 + 48, y), _t(locale, names, "heros.render.winner", name=NAME_MARK),
-                   names, winners[0], 24, max_width=inner - 36)
-        text_line(draw, (x0 + 14, y + 44), _t(locale, names, "heros.render.over"), 20,
-                  bold=True, fill=shade(GOLD, 0.6))
-        return y0 + h
-    label = _t(locale, names, "heros.render.winners", name="").strip()
     paste(img, star(28), (x0 + 12, y - 14))
-    x = x0 + 46 + text_line(draw, (x0 + 46, y), label, 20, bold=True) + 10
-    for s in winners:
-        w = text_width(seat_name(names, s), 18, True) + 20
-        if x + w > x1 - 10:
-            x, y = x0 + 46, y + 34
-        box = badge(img, (x, y), seat_name(names, s), 18, seat_colour(s))
-        x = box[2] + 8
+    text_line(draw, (x0 + 46, y), label, 20, bold=True)
+    x_rows = x0 + 46 + label_w + 10 if beside else x0 + 46
+    if not beside:
+        y += 34
+    for row in rows:
+        x = x_rows
+        for s in row:
+            box = badge(img, (x, y), seat_name(names, s), 18, seat_colour(s),
+                        max_width=x1 - 10 - x)
+            x = box[2] + 8
+        y += 34
     return y0 + h
+
+
+def _pill_rows(names: Sequence[str], seats: Sequence[int], size: int,
+               width: float) -> list[list[int]] | None:
+    """`seats` as name pills in as few rows as fit `width`, the rows as even as can be
+    (4 names: 2 and 2, never 3 and 1); None if a single name is wider than `width`."""
+    widths = [text_width(seat_name(names, s), size, True) + 2 * max(6, size // 2) for s in seats]
+    if not seats or max(widths) > width:
+        return None if seats else []
+    for n_rows in range(1, len(seats) + 1):
+        per = -(-len(seats) // n_rows)
+        rows = [list(range(i, min(i + per, len(seats)))) for i in range(0, len(seats), per)]
+        if all(sum(widths[i] for i in r) + 8 * (len(r) - 1) <= width for r in rows):
+            return [[seats[i] for i in r] for r in rows]
+    return [[s] for s in seats]
 
 
 def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
@@ -409,6 +456,7 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
               max_width=x1 - x0 - 28)
     gold = _t(locale, names, "heros.render.gold")
     winners = set(outcome.winners) if outcome is not None else set()
+    quitter = _resigned_seat(outcome)
     for s, seat in enumerate(seats):
         y = y0 + 44 + row * s + row / 2 - 2
         right = x1 - 12
@@ -418,10 +466,15 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
             tag = f"+{gained}" if gained > 0 else str(gained)
             box = badge(img, (right, y), tag, 18, MARK, anchor="rm")
             right = box[0] - 6
-        pw = text_line(draw, (right, y), pts, 24, bold=True, anchor="rm")
+        pw = text_line(draw, (right, y), pts, 24, bold=True, anchor="rm",
+                       fill=MUTED if s == quitter else INK)
         right -= pw + 12
-        gtext = f"{seat.get('gold', 0)} {gold}"
-        gw = text_line(draw, (right, y), gtext, 18, fill=MUTED, anchor="rm")
+        if s == quitter:  # their points do not count: the tag says why, in place of the gold
+            tag = _t(locale, names, "heros.render.resigned_tag")
+            gw = text_line(draw, (right, y), tag, 18, bold=True, fill=RESIGNED, anchor="rm")
+        else:
+            gtext = f"{seat.get('gold', 0)} {gold}"
+            gw = text_line(draw, (right, y), gtext, 18, fill=MUTED, anchor="rm")
         right -= gw + 10
         x = x0 + 12
         if s in winners:
@@ -430,6 +483,25 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
         badge(img, (x, y), seat_name(names, s), 18, seat_colour(s), max_width=max(
             right - x, text_width(seat_name(names, s), 18, True) + 20))
     return y0 + h
+
+
+def _resigned_seat(outcome: Outcome | None) -> int | None:
+    """The seat whose resignation ended the game, if that is how it ended."""
+    if outcome is None or outcome.reason.key != "outcome.resigned":
+        return None
+    who = outcome.reason.params.get("who", {})
+    return int(who["seat"]) if isinstance(who, Mapping) and "seat" in who else None
+
+
+def _begins(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], locale: str,
+            at: tuple[int, int, int]) -> int:
+    """Where the last move goes, before any: "The game begins". Returns its top."""
+    x0, y1, x1 = at
+    top = y1 - 56
+    rounded(img, (x0, top, x1, y1), 14, PANEL, LINE, 2)
+    text_line(draw, (x0 + 16, (top + y1) / 2), _t(locale, names, "heros.render.begins"), 20,
+              fill=MUTED, max_width=x1 - x0 - 32)
+    return top
 
 
 def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
@@ -451,15 +523,29 @@ def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     return top
 
 
-def _wrap(text: str, width: float, size: int) -> list[str]:
-    """Word wrap that never leaves French punctuation (« ! », « : ») alone at a line's start."""
+def _fit_line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+              width: float, *, bold: bool = False, fill: tuple[int, int, int] = INK) -> float:
+    """One line, shrunk down to the essential floor to fit `width` before anything is cut."""
+    while size > ESSENTIAL and text_width(text, size, bold) > width:
+        size -= 1
+    return text_line(draw, xy, text, size, bold=bold, fill=fill, max_width=width)
+
+
+def _wrap(text: str, width: float, size: int, bold: bool = False) -> list[str]:
+    """Word wrap within `width` that never leaves French punctuation (« ! », « : ») alone at a
+    line's start: it goes to the next line with the word before it."""
+    units: list[str] = []
+    for word in text.split():
+        if units and len(word) == 1 and word in "!?:;»":
+            units[-1] += " " + word
+        else:
+            units.append(word)
     lines: list[str] = []
-    for line in wrap(text, width, size):
-        if lines and line[:1] in "!?:;»" and len(line.split()[0]) == 1:
-            lines[-1] += " " + line.split()[0]
-            line = line[1:].strip()
-        if line:
-            lines.append(line)
+    for unit in units:
+        if lines and text_width(lines[-1] + " " + unit, size, bold) <= width:
+            lines[-1] += " " + unit
+        else:
+            lines.append(unit)
     return lines
 
 
@@ -476,75 +562,98 @@ def _choice(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     phase = view.get("phase")
     if hero:
         rounded(img, box, 14, PANEL, MARK if change.hero else LINE, 3 if change.hero else 2)
-        y = _hero_block(img, draw, hero, locale, names, x0 + 12, y0 + 10, x1 - 12, y1 - 8)
         drawn = turn_.get("drawn") or []
-        if phase == "discover" and drawn and y1 - y > 30:
-            text = _t(locale, names, "heros.render.drawn",
-                      tokens=", ".join(_name(locale, k) for k in drawn))
-            draw_text(draw, (x0 + 12, y, x1 - 12, y1 - 6), text, 20, bold=True, align="left",
-                      valign="top", max_lines=2, min_size=ESSENTIAL)
+        lines: list[str] = []  # under the hero: the discoveries drawn, or the conquest die
+        if phase == "discover" and drawn:
+            lines = _wrap(_t(locale, names, "heros.render.drawn", n=len(drawn),
+                             tokens=", ".join(_name(locale, k) for k in drawn)),
+                          x1 - x0 - 24, ESSENTIAL, bold=True)
         die = view.get("last_die")
         if phase in ("conquer", "reroll", "defend", "flee", "spend") and die and \
-                view.get("conquest") and y1 - y > 30:
+                view.get("conquest"):
             face_ = _name(locale, die["face"])
-            text = _t(locale, names, "heros.render.die", face=face_, n=die.get("value", 0))
-            text_line(draw, (x0 + 12, y + 14), text, 20, bold=True, max_width=x1 - x0 - 24)
+            lines = [_t(locale, names, "heros.render.die", face=face_, n=die.get("value", 0))]
+        y = _hero_block(img, draw, hero, locale, names, x0 + 12, y0 + 10, x1 - 12, y1 - 8,
+                        reserve=24 * len(lines))
+        if lines and y1 - 6 - y >= 20:
+            draw_text(draw, (x0 + 12, y, x1 - 12, y1 - 6), " ".join(lines), 20, bold=True,
+                      align="left", valign="top", max_lines=len(lines) + 1,
+                      min_size=ESSENTIAL, spacing=1.15)
         return
-    row = view.get("row") or []
+    row = (view.get("row") or [])[:3]
     if not row:
         return
     rounded(img, box, 14, PANEL, LINE, 2)
-    text_line(draw, (x0 + 12, y0 + 20), _t(locale, names, "heros.render.choose_hero"), 20,
-              bold=True, max_width=x1 - x0 - 24)
-    y = y0 + 40
-    each = min(54, (y1 - 30 - y) / max(len(row), 1))
-    with secondary():
-        text_line(draw, (x0 + 12, y1 - 16), _t(locale, names, "heros.render.legend"), 14,
-                  fill=MUTED, max_width=x1 - x0 - 24)
-    for hero in row[:3]:
-        if each < 30:
+    # The title goes when it would leave no room for the values (the status above says "take")
+    y = y0 + 38
+    if (y1 - 6 - y) / len(row) < 48 <= (y1 - 6 - y0 - 8) / len(row):
+        y = y0 + 8
+    else:
+        text_line(draw, (x0 + 12, y0 + 20), _t(locale, names, "heros.render.choose_hero"), 20,
+                  bold=True, max_width=x1 - x0 - 24)
+    each = min(54, (y1 - 6 - y) / len(row))
+    for hero in row:
+        if each < 28:
             break
         colour = HERO_COLOURS.get(hero.get("colour", ""), (120, 120, 120))
         rounded(img, (x0 + 10, int(y + 4), x0 + 16, int(y + each - 4)), 3, colour)
-        text_line(draw, (x0 + 24, y + 14), _name(locale, hero["id"]), 20, bold=True,
-                  max_width=x1 - x0 - 36)
-        if each >= 50:
-            text_line(draw, (x0 + 24, y + 38), _stats(hero, locale, names), 18, fill=MUTED,
-                      max_width=x1 - x0 - 36)
+        _fit_line(draw, (x0 + 24, y + 14), _name(locale, hero["id"]), 20, x1 - x0 - 36,
+                  bold=True)
+        if each >= 48:
+            _stats(draw, hero, locale, names, (x0 + 24, y + 38, x1 - 12))
         y += each
 
 
-def _stats(hero: Mapping[str, Any], locale: str, names: Sequence[str]) -> str:
-    letters = _t(locale, names, "heros.render.legend").split(" · ")
-    marks = [part.split()[0] for part in letters]
-    values = [hero.get(k, 0) for k in ("population", "discoveries", "conquest", "treasure")]
-    return "  ".join(f"{m} {v}" for m, v in zip(marks, values, strict=False))
+STATS = ("population", "discoveries", "conquest", "treasure")
+
+
+def _stats(draw: ImageDraw.ImageDraw, hero: Mapping[str, Any], locale: str,
+           names: Sequence[str], at: tuple[float, float, float]) -> None:
+    """A face-up hero's four values, each with its own short label ("Pop. 4  Disc. 1 ..."),
+    spread over the width: no legend to look up."""
+    x0, y, x1 = at
+    pairs = [(_t(locale, names, f"heros.render.abbr.{k}"), str(hero.get(k, 0))) for k in STATS]
+    widths = [text_width(label, 18) + 5 + text_width(value, 20, True) for label, value in pairs]
+    gap = max(8.0, (x1 - x0 - sum(widths)) / (len(pairs) - 1))
+    x = x0
+    for (label, value), w in zip(pairs, widths, strict=True):
+        lw = text_line(draw, (x, y), label, 18, fill=MUTED)
+        text_line(draw, (x + lw + 5, y), value, 20, bold=True)
+        x += w + gap
 
 
 def _hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, Any],
-                locale: str, names: Sequence[str], x0: int, y0: int, x1: int, y1: int) -> int:
-    """A hero in a few lines: name on its orientation colour, its four values, its territories.
-    Returns the bottom."""
+                locale: str, names: Sequence[str], x0: int, y0: int, x1: int, y1: int,
+                reserve: int = 0) -> int:
+    """A hero in a few lines: name on its orientation colour, its four values (in words, or
+    on one labelled line when the room is short, left out when it is shorter still: `reserve`
+    px are kept below for what follows), its territories, whole. Returns the bottom."""
     colour = HERO_COLOURS.get(hero.get("colour", ""), (120, 120, 120))
     rounded(img, (x0, y0, x1, y0 + 34), 10, colour)
-    text_line(draw, (x0 + 10, y0 + 17), _name(locale, hero["id"]), 22, bold=True,
-              fill=ink_on(colour), max_width=x1 - x0 - 20)
+    _fit_line(draw, (x0 + 10, y0 + 17), _name(locale, hero["id"]), 22, x1 - x0 - 20, bold=True,
+              fill=ink_on(colour))
     y = y0 + 42
-    stats = ("population", "discoveries", "conquest", "treasure")
-    values = [hero.get(k, 0) for k in stats]
-    labels = [_t(locale, names, f"heros.render.stat.{k}", n=v) for k, v in zip(stats, values,
-                                                                                 strict=True)]
-    cw = (x1 - x0) / 2
-    for i, (label, value) in enumerate(zip(labels, values, strict=True)):
-        cx = x0 + (i % 2) * cw
-        cy = y + (i // 2) * 28 + 12
-        vw = text_line(draw, (cx + 2, cy), str(value), 22, bold=True)
-        text_line(draw, (cx + vw + 8, cy), label, 18, fill=MUTED,
-                  max_width=cw - vw - 12)
-    y += 58
-    if y1 - y >= 24:
-        terrs = ", ".join(_name(locale, t) for t in hero.get("territories", []))
-        lines = max(1, min(3, int((y1 - y) // 22)))
+    terrs = ", ".join(_name(locale, t) for t in hero.get("territories", []))
+    terr_lines = _wrap(terrs, x1 - x0 - 2, ESSENTIAL)
+    room = y1 - y - 22 * len(terr_lines) - 6 - reserve
+    if room < 30:  # what the player chooses among comes first: the values give way
+        pass
+    elif room < 58:
+        _stats(draw, hero, locale, names, (x0 + 2, y + 12, x1))
+        y += 30
+    else:
+        values = [hero.get(k, 0) for k in STATS]
+        labels = [_t(locale, names, f"heros.render.stat.{k}", n=v)
+                  for k, v in zip(STATS, values, strict=True)]
+        cw = (x1 - x0) / 2
+        for i, (label, value) in enumerate(zip(labels, values, strict=True)):
+            cx = x0 + (i % 2) * cw
+            cy = y + (i // 2) * 28 + 12
+            vw = text_line(draw, (cx + 2, cy), str(value), 22, bold=True)
+            text_line(draw, (cx + vw + 8, cy), label, 18, fill=MUTED, max_width=cw - vw - 12)
+        y += 58
+    if terrs and y1 - y >= 20:
+        lines = max(1, min(len(terr_lines), int((y1 - y) // 22)))
         used = draw_text(draw, (x0 + 2, y, x1, y + 22 * lines), terrs, 18, align="left",
                          valign="top", max_lines=lines, min_size=ESSENTIAL, spacing=1.1)
         y += int(min(lines, len(wrap(terrs, x1 - x0 - 2, used))) * used * 1.1) + 6

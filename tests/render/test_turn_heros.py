@@ -7,15 +7,20 @@ languages; the full board names the last move, shows the result and whole wonder
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pytest
+from PIL import ImageDraw
 
 from engine import registry
-from engine.core import State, play, resigned
+from engine.core import Outcome, State, play, resigned
+from engine.i18n import translate
 from engine.policy import walk
 from render import heros as R
 from render import heros_turn as T
-from render.common import MIN_PREVIEW_PX, preview_scale
+from render.common import GOLD, MIN_PREVIEW_PX, is_secondary, preview_scale, shade, text_width
 from tests.support import drawn_text_sizes, drawn_texts
 
 GAME = "heros"
@@ -65,7 +70,7 @@ def test_the_last_move_is_found_from_the_views_before_and_after(heros, game4) ->
     assert change.territories == [where]
     assert after["last"]["action"] == action
     assert T.move_text(after, change.move, "en", NAMES) == \
-        f"placed {n} in {T._name('en', where)}"
+        f"placed {n} population in {T._name('en', where)}"
     before, after, action = _pair(heros, game4, "discover")
     _, token, where = action.split()
     change = T.last_move(before, after)
@@ -157,7 +162,7 @@ def test_a_resignation_shows_who_resigned_and_the_winners(heros, game4, locale) 
             draw()
         text = "\n".join(d.text for d in drawn if not d.secondary)
         assert "to play" not in text and "de jouer" not in text
-        assert ("resigned" if locale == "en" else "abandonne") in text
+        assert ("resigned" if locale == "en" else "a abandonné") in text
         assert ("Winners" if locale == "en" else "Vainqueurs") in text
         for s in (0, 1, 3):
             assert NAMES[s] in text
@@ -196,3 +201,270 @@ def test_the_full_board_writes_whole_wonder_names(heros) -> None:
             assert not any(t.endswith("…") for t in seen if "heros" not in t and len(t) > 12
                            and any(R._name(locale, w["id"]).startswith(t[:-1])
                                    for w in view["wonders"]))
+
+
+# --- after a player's review (issue 13 follow-up) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A text drawn on the picture, where (Pillow's anchor point) and how big."""
+
+    text: str
+    x: float
+    y: float
+    size: int
+    secondary: bool
+
+
+@contextmanager
+def placed_texts() -> Iterator[list[Placed]]:
+    """Like tests.support.drawn_text_sizes, with each text's position: to tell a score row's
+    tag from the same words in the result box."""
+    R.clear_caches()
+    seen: list[Placed] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        font = kwargs.get("font", args[1] if len(args) > 1 else None)
+        if str(text).strip():
+            seen.append(Placed(str(text), xy[0], xy[1], int(getattr(font, "size", 10)),
+                               is_secondary()))
+        return original(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        R.clear_caches()
+
+
+def _essential_whole(drawn, img) -> list[str]:
+    """The essential texts, each checked to be at the preview floor and never cut."""
+    floor = MIN_PREVIEW_PX / preview_scale(img.size)
+    essential = [d for d in drawn if not d.secondary]
+    assert all(d.size >= floor for d in essential), [d for d in essential if d.size < floor]
+    cut = [d.text for d in essential if d.text.endswith("…")]
+    assert not cut, cut
+    return [d.text for d in essential]
+
+
+def _score_rows(seen: list[Placed], names: list[str]) -> dict[int, float]:
+    """Each seat's row in the score list: the y of its name badge, the last one drawn (the
+    result box, drawn before the list, writes some names too)."""
+    title = max(i for i, d in enumerate(seen) if d.text in ("Civilisation points",
+                                                              "Points de Civilisation"))
+    return {s: d.y for i, d in enumerate(seen) if i > title
+            for s, name in enumerate(names) if d.text == name}
+
+
+def _starred(img, x0: int, y: float) -> bool:
+    """Whether the winner's star is drawn at the left of the row at `y`."""
+    colour = shade(GOLD, 0.15)
+    px = img.load()
+    return any(px[x, yy] == colour for x in range(x0 + 10, x0 + 38)
+               for yy in range(int(y) - 8, int(y) + 8))
+
+
+@pytest.mark.parametrize(("locale", "tag"), [("en", "resigned"), ("fr", "a abandonné")])
+def test_the_player_who_resigned_is_tagged_in_the_scores_and_the_winners_starred(
+        heros, game4, locale, tag) -> None:
+    # heros-resigned-4p-fr: Aurelia resigned with the top score; a glance must not crown her
+    state = next(s for s, _ in game4 if s["era"] == "modern")
+    view = heros.view(state, None)
+    quitter = max(range(4), key=lambda s: view["seats"][s]["points"])
+    outcome = resigned(4, quitter)
+    with placed_texts() as seen:
+        img = T.turn(view, NAMES[:4], locale, outcome=outcome)
+    rows = _score_rows(seen, NAMES[:4])
+    assert sorted(rows) == [0, 1, 2, 3]
+    tags = [d for d in seen if d.text == tag and d.x > T.RIGHT[0] and not d.secondary]
+    in_rows = [d for d in tags if any(abs(d.y - y) < 3 for y in rows.values())]
+    assert len(in_rows) == 1 and abs(in_rows[0].y - rows[quitter]) < 3
+    assert in_rows[0].size >= T.ESSENTIAL
+    for s, y in rows.items():
+        assert _starred(img, T.RIGHT[0], y) == (s != quitter), NAMES[s]
+    # the box above says it in a sentence, as the other games do
+    said = "resigned" if locale == "en" else "a abandonné"
+    assert any(d.text == said and abs(d.y - rows[quitter]) > 30 for d in seen)
+    assert ("Game over" if locale == "en" else "Partie terminée") in {d.text for d in seen}
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_the_winners_of_a_resignation_are_laid_out_in_even_rows(heros, locale) -> None:
+    # heros-resigned-5p-en: four winners wrapped into three ragged lines
+    moments = history(5, 8)
+    view = heros.view(moments[len(moments) // 3][0], None)
+    with placed_texts() as seen:
+        T.turn(view, NAMES, locale, outcome=resigned(5, 3))
+    label = "Winners:" if locale == "en" else "Vainqueurs :"
+    start = next(i for i, d in enumerate(seen) if d.text == label)
+    pills = [d for d in seen[start + 1:start + 5]]
+    assert [d.text for d in pills] == [NAMES[s] for s in (0, 1, 2, 4)]
+    rows: dict[int, list[Placed]] = {}
+    for d in pills:
+        rows.setdefault(round(d.y), []).append(d)
+    counts = sorted(len(r) for r in rows.values())
+    assert counts[-1] - counts[0] <= 1 and len(rows) <= 2, counts
+    lefts = {round(r[0].x - text_width(r[0].text, r[0].size, True) / 2) for r in rows.values()}
+    assert len(lefts) == 1  # every row starts at the same place
+    assert T._pill_rows(NAMES, [0, 1, 2, 4], 18, 270) == [[0, 1], [2, 4]]
+    assert T._pill_rows(NAMES, [0, 1], 18, 400) == [[0, 1]]
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_the_reason_of_the_end_is_written_whole(heros, game4, locale) -> None:
+    # heros-final-4p-fr: « 8 des 9 échelles sont complètes : Cornélie l'empor… »
+    last, before = game4[-1][0], game4[-2][0]
+    outcome = heros.outcome(last)
+    assert outcome is not None
+    reason = translate(outcome.reason, locale, NAMES[:4])
+    with drawn_text_sizes(R.clear_caches) as drawn:
+        img = T.turn(heros.view(last, None), NAMES[:4], locale, before=heros.view(before, None))
+    shown = _essential_whole(drawn, img)
+    lines = next((shown[i:j] for i in range(len(shown)) for j in range(i + 1, i + 5)
+                  if " ".join(shown[i:j]) == reason), [])
+    assert " ".join(lines) == reason, shown
+    assert not any(line[:1] in "!:?" for line in lines)  # punctuation stays with its word
+    assert ("Game over" if locale == "en" else "Partie terminée") in shown
+
+
+def test_the_reason_wraps_and_shrinks_rather_than_cut() -> None:
+    from PIL import Image
+
+    long = "8 des 9 échelles sont complètes : Cornélie l'emporte ! " * 3
+    img = Image.new("RGB", (400, 200))
+    with drawn_text_sizes(R.clear_caches) as drawn:
+        T._reason(ImageDraw.Draw(img), long.strip(), (0, 0, 300, 200))
+    assert " ".join(d.text for d in drawn) == long.strip()
+    assert all(T.ESSENTIAL <= d.size <= 20 for d in drawn)
+    assert T._wrap("complètes : Cornélie l'emporte !", 200, 20)[-1].endswith("l'emporte !")
+
+
+def _first(game, states, pred):
+    return next(i for i, (s, _) in enumerate(states) if pred(game.view(s, None)))
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en", ["Pop.", "Disc.", "Conq.", "Treas."]), ("fr", ["Pop.", "Déc.", "Conq.", "Trés."])])
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 4), (5, 8)])
+def test_the_face_up_heroes_values_are_labelled_and_whole(heros, locale, words, players,
+                                                           seed) -> None:
+    # heros-setup-3p-en / heros-start-2p-fr: "P4 D1 C3 T1" and a legend cut to "C conquest…"
+    states = history(players, seed, limit=400)
+    i = _first(heros, states, lambda v: v["phase"] == "take" and v["step"] != "setup")
+    view = heros.view(states[i][0], None)
+    before = heros.view(states[i - 1][0], None)
+    with drawn_text_sizes(R.clear_caches) as drawn:
+        img = T.turn(view, NAMES[:players], locale, before=before)
+    shown = _essential_whole(drawn, img)
+    for hero in view["row"]:
+        assert T._name(locale, hero["id"]) in shown
+    for word in words:
+        assert shown.count(word) == len(view["row"]), word
+    values = [str(h[k]) for h in view["row"] for k in T.STATS]
+    at = [i for i, t in enumerate(shown) if t in words]
+    assert [shown[i + 1] for i in at] == values  # each value right after its own label
+    assert not any(" · " in t and "P" in t.split()[0] for t in shown)  # no legend to look up
+
+
+@pytest.mark.parametrize(("locale", "begins"), [("en", "The game begins"),
+                                                ("fr", "La partie commence")])
+def test_the_start_says_the_game_begins(heros, locale, begins) -> None:
+    # heros-start-2p-fr had no last-move box: it says the game begins, as Duel's does
+    game = history(2, 5, limit=3)
+    with drawn_text_sizes(R.clear_caches) as drawn:
+        img = T.turn(heros.view(game[0][0], None), NAMES[:2], locale)
+    assert begins in _essential_whole(drawn, img)
+    with drawn_texts(R.clear_caches) as seen:
+        T.turn(heros.view(game[1][0], None), NAMES[:2], locale,
+               before=heros.view(game[0][0], None))
+    assert begins not in seen
+    assert ("Last move:" if locale == "en" else "Dernier coup :") in seen
+
+
+@pytest.mark.parametrize(("locale", "says", "label"), [
+    ("en", "must answer:", "Defend with a wonder?"),
+    ("fr", "doit répondre :", "Se défendre avec une Merveille ?")])
+def test_a_question_out_of_turn_reads_as_a_sentence(heros, locale, says, label) -> None:
+    # heros-defend-3p-fr: « on attend Aurelia / se défendre ? »
+    states = history(3, 15)
+    i = next(i for i, (s, _) in enumerate(states)
+             if s["pending"] and s["pending"][0]["kind"] == "defend"
+             and s["pending"][0]["seat"] != s["active"])
+    state = states[i][0]
+    asked = state["pending"][0]["seat"]
+    with placed_texts() as seen:
+        T.turn(heros.view(state, None), NAMES[:3], locale)
+    texts = [d.text for d in seen if not d.secondary]
+    at = texts.index(NAMES[asked])
+    assert texts[at + 1] == says
+    label_lines = " ".join(texts[at + 2:at + 4])
+    assert label_lines.startswith(label.split()[0]) and label in label_lines
+
+
+@pytest.mark.parametrize(("locale", "did"), [
+    ("en", ["placed 1 population in Europe", "placed 5 population in China",
+            "moved 1 pawn to Europe", "moved 2 pawns to Europe"]),
+    ("fr", ["a posé 1 pion de Population en Europe", "a posé 5 pions de Population en Chine",
+            "a déplacé 1 pion vers l'Europe", "a déplacé 2 pions vers l'Europe"])])
+def test_the_last_move_names_what_was_placed(heros, game4, locale, did) -> None:
+    # heros-ancient-4p-fr: « a placé 5 en Chine » — 5 of what?
+    view = heros.view(game4[10][0], None)
+    texts = [T.move_text(view, {"seat": 0, "action": a}, locale, NAMES) for a in (
+        "place europe 1", "place china 5", "move europe 1", "move europe 2")]
+    assert texts == did
+
+
+@pytest.mark.parametrize(("locale", "one", "many"), [
+    ("en", "Discovery drawn: ", "Discoveries drawn: "),
+    ("fr", "Découverte piochée : ", "Découvertes piochées : ")])
+def test_the_discoveries_drawn_take_their_plural(heros, game4, locale, one, many) -> None:
+    # heros-ancient-4p-fr: « piochées : Irrigation » for a single discovery
+    seen_counts = set()
+    for state, _ in game4:
+        view = heros.view(state, None)
+        drawn = (view.get("turn") or {}).get("drawn") or []
+        if view["phase"] != "discover" or not drawn or len(drawn) in seen_counts:
+            continue
+        seen_counts.add(len(drawn))
+        with drawn_texts(R.clear_caches) as seen:
+            T.turn(view, NAMES[:4], locale)
+        text = " ".join(seen)
+        tokens = ", ".join(T._name(locale, k) for k in drawn)
+        start = one if len(drawn) == 1 else many
+        assert start + tokens.split(",")[0] in text or (start.strip() in seen), text
+        assert (many if len(drawn) == 1 else one).strip() not in seen
+    assert 1 in seen_counts
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.parametrize(("players", "seed"), [(4, 3), (5, 8), (5, 1)])
+def test_no_essential_text_is_cut_in_a_whole_game(heros, locale, players, seed) -> None:
+    """Every few moves, and every moment the panel is fullest (several discoveries drawn, a
+    die rolled), the turn picture and the hand keep every essential text whole."""
+    states = history(players, seed)
+    full = [i for i, (s, _) in enumerate(states) if len((s.get("turn") or {}).get("drawn") or
+                                                        []) >= 2 or s.get("conquest")]
+    for i in sorted(set(range(0, len(states), 15)) | set(full[::4])):
+        view = heros.view(states[i][0], None)
+        before = heros.view(states[i - 1][0], None) if i else None
+        with drawn_text_sizes(R.clear_caches) as drawn:
+            img = T.turn(view, NAMES[:players], locale, before=before)
+        _essential_whole(drawn, img)
+        seat = view["prompt"][0] if view["prompt"] else 0
+        with drawn_text_sizes(R.clear_caches) as drawn:
+            img = R.hand(heros.view(states[i][0], seat), NAMES[:players], locale)
+        _essential_whole(drawn, img)
+
+
+def test_a_shared_victory_says_the_game_is_over(heros, game4) -> None:
+    view = heros.view(game4[-1][0], None)
+    shared = Outcome((0, 2), None, view["outcome"] and Outcome.from_json(view["outcome"]).reason)
+    with placed_texts() as seen:
+        T.turn(view, NAMES[:4], "fr", outcome=shared)
+    texts = [d.text for d in seen]
+    assert "Partie terminée" in texts and "Vainqueurs :" in texts
+    at = texts.index("Vainqueurs :")
+    assert texts[at + 1:at + 3] == [NAMES[0], NAMES[2]]
