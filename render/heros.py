@@ -101,7 +101,7 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
     _header(img, draw, view, names, locale, outcome)
     _map(img, draw, view, names, locale)
     y = MAP_TOP + MAP_H + PAD
-    _players(img, draw, view, names, locale, y, players_h)
+    _players(img, draw, view, names, locale, y, players_h, outcome)
     y += players_h + PAD
     _row(img, draw, view, names, locale, y, row_h)
     y += row_h + PAD
@@ -291,8 +291,14 @@ def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any]
 
 
 def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
-             names: Sequence[str], locale: str, y: int, h: int) -> None:
-    """The score track (a bar per player) and each player's gold, hand, supply, wonders."""
+             names: Sequence[str], locale: str, y: int, h: int,
+             outcome: Outcome | None = None) -> None:
+    """The score track (a bar per player) and each player's gold, hand, supply, wonders; at the
+    end the winners starred and a player who resigned tagged."""
+    from render.heros_turn import RESIGNED, _resigned_seat
+
+    winners = set(outcome.winners) if outcome is not None else set()
+    quitter = _resigned_seat(outcome)
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
     text_line(draw, (PAD + 14, y + 22), _t(locale, names, "heros.render.score"), 18, bold=True)
     seats = view.get("seats", [])
@@ -300,7 +306,7 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
     turn = view.get("turn") or {}
     active = view.get("active")
     hero = (turn.get("hero") or {}).get("id") if turn else None
-    if hero and active is not None:
+    if hero and active is not None and outcome is None:
         text = _t(locale, names, "heros.render.hero_now", name=NAME_MARK,
                   hero=_name(locale, hero))
         w = badge_line(None, (0, 0), text, names, active, 16, max_width=560)
@@ -308,7 +314,9 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
     for s, seat in enumerate(seats):
         ry = y + 44 + 40 * s + 16
         colour = seat_colour(s)
-        badge(img, (PAD + 14, ry), seat_name(names, s), 16, colour, max_width=170)
+        if s in winners:
+            paste(img, star(22), (PAD + 12, ry - 11))
+        badge(img, (PAD + 38, ry), seat_name(names, s), 16, colour, max_width=150)
         bx0, bx1 = PAD + 196, PAD + 560
         rounded(img, (bx0, ry - 11, bx1, ry + 11), 11, tint(colour, 0.85))
         length = int((bx1 - bx0) * seat.get("points", 0) / best)
@@ -322,7 +330,12 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
             f"{_t(locale, names, 'heros.render.discovered')} {seat.get('discovered', 0)}",
             f"{_t(locale, names, 'heros.render.played')} {len(seat.get('played', []))}",
         ])
-        text_line(draw, (bx1 + 56, ry), facts, 15, fill=MUTED, max_width=WIDTH - bx1 - 90)
+        fx = bx1 + 56
+        if s == quitter:
+            fx += text_line(draw, (fx, ry), _t(locale, names, "heros.render.resigned_tag"), 15,
+                            bold=True, fill=RESIGNED) + 10
+        draw_text(draw, (fx, ry - 10, WIDTH - PAD - 14, ry + 10), facts, 15, fill=MUTED,
+                  align="left", max_lines=1, min_size=12)
 
 
 def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
@@ -339,7 +352,7 @@ def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     yy = y + 56
     drawn = turn.get("drawn") or []
     if drawn:
-        text = _t(locale, names, "heros.render.drawn",
+        text = _t(locale, names, "heros.render.drawn", n=len(drawn),
                   tokens=", ".join(_name(locale, k) for k in drawn))
         draw_text(draw, (x, yy - 16, right, yy + 30), text, 16, align="left", max_lines=2)
         yy += 56

@@ -6,11 +6,14 @@ essential text is at least 18 px here).
 
 Left, the world map: the 9 territories (beige ancient, orange modern, grey out of play), each
 with its discovery ladder (values; empty slots show how far from complete) and every player's
-population as discs in seat colours. Right: who acts and what they choose (or the result),
-the civilisation points and gold of each player, what the acting player chooses among (the hero
-in play, its discoveries drawn, the face-up heroes, the die), and the last move. What the last
-move changed is outlined in gold on the map (the territory populated, conquered, the discovery
-placed) and labelled; `last_move(before, view)` computes it.
+population as discs in seat colours. Right: who acts and what they are asked, in a sentence
+(or the result: the winner starred, or who resigned and the winners in even rows; the title
+band then says the game is over), the civilisation points and gold of each player (winners
+starred, a player who resigned tagged), what the acting player chooses among (the hero in play,
+its discoveries drawn, the face-up heroes with each value labelled, the die), and the last move
+("The game begins" before any). What the last move changed is outlined in magenta on the map
+(the territory populated, conquered, the discovery placed) and labelled; `last_move(before,
+view)` computes it. Essential texts shrink to the floor and wrap rather than being cut.
 
     hand(view, names, locale)   the viewer's heroes, a compact landscape picture
 """

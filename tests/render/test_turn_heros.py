@@ -431,6 +431,10 @@ def test_the_discoveries_drawn_take_their_plural(heros, game4, locale, one, many
         seen_counts.add(len(drawn))
         with drawn_texts(R.clear_caches) as seen:
             T.turn(view, NAMES[:4], locale)
+        with drawn_texts(R.clear_caches) as on_board:
+            R.board(view, NAMES[:4], locale)
+        start = one if len(drawn) == 1 else many
+        assert any(t.startswith(start) for t in on_board), on_board  # the full board alike
         text = " ".join(seen)
         tokens = ", ".join(T._name(locale, k) for k in drawn)
         start = one if len(drawn) == 1 else many
@@ -468,3 +472,21 @@ def test_a_shared_victory_says_the_game_is_over(heros, game4) -> None:
     assert "Partie terminée" in texts and "Vainqueurs :" in texts
     at = texts.index("Vainqueurs :")
     assert texts[at + 1:at + 3] == [NAMES[0], NAMES[2]]
+
+
+@pytest.mark.parametrize(("locale", "tag"), [("en", "resigned"), ("fr", "a abandonné")])
+def test_the_full_board_tags_the_resigned_player_and_stars_the_winners(heros, locale,
+                                                                       tag) -> None:
+    moments = history(5, 8)
+    state = next(s for s, _ in moments if (s.get("turn") or {}).get("hero"))
+    view = heros.view(state, None)
+    with placed_texts() as seen:
+        img = R.board(view, NAMES, locale, outcome=resigned(5, 3))
+    title = max(i for i, d in enumerate(seen) if d.text in ("Civilisation points",
+                                                              "Points de Civilisation"))
+    rows = {s: d.y for d in seen[title:] for s, name in enumerate(NAMES) if d.text == name}
+    tags = [d for d in seen[title:] if d.text == tag]
+    assert len(tags) == 1 and abs(tags[0].y - rows[3]) < 3
+    for s, y in rows.items():
+        assert _starred(img, 0, y) == (s != 3), NAMES[s]
+    assert not any(d.text.startswith(("plays", "joue")) for d in seen[title:])  # it is over
