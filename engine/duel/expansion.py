@@ -79,6 +79,11 @@ class Expansion:
         """Parameters of the question `duel.ask.<phase>` for the expansion's phases."""
         return {}
 
+    def recorded(self, state: State, seat: int, text: str) -> Move | None:
+        """A text stored games hold that the rules no longer offer (a rule corrected since):
+        the move it made then, so that those games still replay (the first that answers)."""
+        return None
+
     def play_options(self, state: State, seat: int, out: dict[str, Move]) -> None:
         """Add (or withdraw) texts of a turn's play (`out`: text -> move)."""
 

@@ -148,12 +148,12 @@ class Duel(Game):
         if seat != state["active"]:
             raise IllegalAction("error.not_your_turn")
         text = self.canonical(action)
-        move = options(state, seat).get(text)
+        move = options(state, seat).get(text) or _recorded(state, seat, text)
         if move is None:
             explain.refuse(state, seat, text)
             raise IllegalAction("duel.error.unknown", action=text)  # refuse always raises
+        state["last"] = {"seat": seat, "action": text}  # a handler may say less (hidden choices)
         events = _handler(state, move.verb)(state, seat, move)
-        state["last"] = {"seat": seat, "action": text}
         for ext in enabled(state):
             ext.after_action(state, move.verb)
         if move.verb not in ("draft", "start"):  # those two set the next prompt themselves
@@ -613,6 +613,13 @@ def _driver(state: State, text: str) -> Any:
     for ext in enabled(state):
         if ext.handles(state, text):
             return ext
+    return None
+
+
+def _recorded(state: State, seat: int, text: str) -> Move | None:
+    for ext in enabled(state):
+        if (move := ext.recorded(state, seat, text)) is not None:
+            return move
     return None
 
 

@@ -9,7 +9,9 @@ through the current code must give the same digest, so stored games replay to th
 and every player sees the same thing.
 
 Regenerate (only when a rule deliberately changes what a recorded game shows):
-`.venv/bin/python -m tests.duel.replays` rewrites tests/duel/replays.json.
+`.venv/bin/python -m tests.duel.replays` rewrites tests/duel/replays.json; with arguments
+(`agora-3 ...`), only those games' digests are taken again from their unchanged histories (what
+a rule correction changed in them, every other game staying as recorded).
 """
 
 from __future__ import annotations
@@ -104,7 +106,15 @@ def load() -> list[dict[str, Any]]:
 
 
 if __name__ == "__main__":
-    games = [record(c, s) for c in CONFIGS for s in SEEDS[c]]
+    import sys
+
+    if sys.argv[1:]:
+        games = load()
+        for g in games:
+            if f"{g['config']}-{g['seed']}" in sys.argv[1:]:
+                g["digest"], g["final"] = replay(g)
+    else:
+        games = [record(c, s) for c in CONFIGS for s in SEEDS[c]]
     FIXTURE.write_text(json.dumps({"games": games}, separators=(",", ":")) + "\n",
                        encoding="utf-8")
     for g in games:

@@ -19,7 +19,7 @@ from engine.duel.cards import Component, Slot, get
 from engine.duel.expansion import Expansion
 from engine.duel.moves import Move
 
-from . import decrees, rules
+from . import decrees, plots, rules
 from .data import load
 
 
@@ -38,6 +38,9 @@ class Agora(Expansion):
 
     def ask_params(self, state: State) -> dict[str, Any]:
         return rules.ask_params(state)
+
+    def recorded(self, state: State, seat: int, text: str) -> Move | None:
+        return plots.recorded(state, seat, text)
 
     def play_options(self, state: State, seat: int, out: dict[str, Move]) -> None:
         rules.play_options(state, seat, out)

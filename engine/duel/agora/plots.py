@@ -73,8 +73,10 @@ def step_options(state: State, seat: int, phase: str) -> dict[str, moves.Move]:
     if phase == "obscure":
         out = {f"obscure {t}": moves.Move("obscure", t) for t in state["board_tokens"] if t}
         out |= {f"obscure {t}": moves.Move("obscure", t) for t in city.player(state, opp)["tokens"]}
-        if state["box_tokens"]:
-            out["obscure box"] = moves.Move("obscure", "box")
+        # « ou hors jeu »: the player chooses among the tokens out of the game, which these texts
+        # show to that player only (nobody else is asked, and the view keeps them private).
+        out |= {f"obscure box {t}": moves.Move("obscure", f"box {t}")
+                for t in sorted(state["box_tokens"])}
         return out
     if phase == "fraud":
         return {f"build {c}": moves.Move("build", c, i) for c, i in fraud_slots(state).items()}
@@ -211,6 +213,42 @@ def trigger(state: State, seat: int, k: int) -> list[Event]:
     return events
 
 
+def _obscure(state: State, seat: int, target: str) -> list[Event]:
+    """Obscurantism: « Choisissez 1 Progrès situé sur le plateau ou chez votre adversaire ou
+    hors jeu, et placez-le, face cachée, sur ce Complot » (RB-A, Complots). A token out of the
+    game (`box <token>`) is named to its chooser only: the public log and the last move say
+    « from the box ». `box` alone is the text of games recorded when the token was drawn at
+    random (`recorded`), applied as it was then."""
+    where, _, chosen = target.partition(" ")
+    obscured = state["agora"]["obscured"]
+    if where == "box":
+        box = state["box_tokens"]
+        token = box.pop(box.index(chosen) if chosen else rng.randbelow(state, len(box)))
+        obscured.append({"id": token, "up": False})
+        state["last"] = {"seat": seat, "action": "obscure box"}  # the token stays private
+        events = [Event(Msg("duel.agora.log.obscure_box", {"seat": seat_msg(seat)}))]
+        if chosen:
+            events.append(Event(Msg("duel.agora.log.obscure_box_private", {"token": tok(token)}),
+                                (seat,)))
+        return events
+    them = city.player(state, 1 - seat)
+    if target in them["tokens"]:
+        them["tokens"].remove(target)
+    else:
+        board = state["board_tokens"]
+        board[board.index(target)] = None
+    obscured.append({"id": target, "up": False})  # seen leaving, then face down like the others
+    return [Event(Msg("duel.agora.log.obscure", {"seat": seat_msg(seat), "token": tok(target)}))]
+
+
+def recorded(state: State, seat: int, text: str) -> moves.Move | None:
+    """`obscure box` of games recorded before Obscurantism let its player choose among the
+    tokens out of the game (a token drawn at random): no longer offered, still replayed."""
+    if state["phase"] == "obscure" and text == "obscure box" and state["box_tokens"]:
+        return moves.Move("obscure", "box")
+    return None
+
+
 def do_step(state: State, seat: int, move: moves.Move) -> list[Event]:
     """One decision of a conspiracy (its entry is already off the queue)."""
     opp = 1 - seat
@@ -221,20 +259,8 @@ def do_step(state: State, seat: int, move: moves.Move) -> list[Event]:
         them["wonders"].remove(w)
         me["wonders"].append(w)
         return [Event(Msg("duel.agora.log.take_wonder", {"seat": seat_msg(seat), "wonder": tok(move.target)}))]
-    if verb == "obscure":  # « placez-le, face cachée, sur ce Complot »
-        target = move.target
-        if target == "box":
-            box = state["box_tokens"]
-            hidden = box.pop(rng.randbelow(state, len(box)))
-            state["agora"]["obscured"].append({"id": hidden, "up": False})
-            return [Event(Msg("duel.agora.log.obscure_box", {"seat": seat_msg(seat)}))]
-        if target in them["tokens"]:
-            them["tokens"].remove(target)
-        else:
-            board = state["board_tokens"]
-            board[board.index(target)] = None
-        state["agora"]["obscured"].append({"id": target, "up": True})
-        return [Event(Msg("duel.agora.log.obscure", {"seat": seat_msg(seat), "token": tok(target)}))]
+    if verb == "obscure":  # « placez-le, face cachée, sur ce Complot », wherever it came from
+        return _obscure(state, seat, move.target)
     if verb == "build":  # Property Fraud, Treason: constructed for free
         events = []
         if move.slot >= 0:

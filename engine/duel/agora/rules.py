@@ -493,6 +493,8 @@ def extend_view(view: dict[str, Any], state: State, seat: int | None) -> None:
             private["draw"] = list(ag["draw"])
         if state["phase"] == "treason" and state["active"] == seat:
             private["treason"] = plots.treason_cards(state)
+        if state["phase"] == "obscure" and state["active"] == seat:  # Obscurantism « hors jeu »
+            private["box"] = sorted(state["box_tokens"])
         view["private"]["agora"] = private
     view["agora"] = out
 

@@ -129,7 +129,7 @@ def scrambled(state: State, rnd: random.Random, viewer: int | None) -> State:
         for key in list(s["removed"]):
             s["removed"][key] = [draw(c) for c in s["removed"][key]]
     s["wonder_pool"] = ["x-" + w for w in s["wonder_pool"]]
-    if not (chooser is not None and s["phase"] == "library"):
+    if not (chooser is not None and s["phase"] in ("library", "obscure")):
         s["box_tokens"] = ["x-" + t for t in s["box_tokens"]]
         s["library"] = ["x-" + t for t in s["library"]]
     # Conspiracies: the deck, the draw (unless its chooser looks), the others' untriggered ones.

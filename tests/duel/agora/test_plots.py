@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from engine.core import IllegalAction
@@ -24,6 +27,7 @@ from .helpers import (
     run,
     tokens,
 )
+from .playouts import check_no_leak, ids_in
 
 
 def armed(pid: str, seed: int = 1):  # noqa: ANN201 - a state where seat 0 may trigger pid
@@ -110,21 +114,92 @@ def test_expropriation_and_swindle_discard_a_blue_or_yellow_card(pid: str, card:
     assert card in state["discard"] and card not in state["players"][1]["cards"]
 
 
-def test_obscurantism_board_opponent_or_box() -> None:
-    # 001_0bfc4baf4f650892.txt §Complots « Choisissez 1 Progrès situé sur le plateau ou chez votre adversaire ou hors jeu,
-    # et placez-le, face cachée, sur ce Complot. Aucun de vous ne pourra l'utiliser »
+# The rulebook of 7 Wonders Duel: Agora (Repos Production, French edition), « Complots »,
+# Obscurantisme: « Choisissez 1 Progrès situé sur le plateau ou chez votre adversaire ou hors jeu,
+# et placez-le, face cachée, sur ce Complot. Aucun de vous ne pourra l'utiliser pour cette partie. »
+OBSCURANTISM = "Choisissez 1 Progrès situé sur le plateau ou chez votre adversaire ou hors jeu"
+
+
+def obscuring():  # noqa: ANN201 - seat 0 asked by Obscurantism, seat 1 owning Law
     state = armed("obscurantism")
     tokens(state, 1, "law")
+    state["box_tokens"] = [t for t in state["box_tokens"] if t != "law"]
+    state["board_tokens"] = [None if t == "law" else t for t in state["board_tokens"]]
     state, _ = act(state, 0, "trigger 1")
+    assert state["phase"] == "obscure" and state["active"] == 0
+    return state
+
+
+def test_obscurantism_offers_the_board_the_opponents_and_each_token_out_of_the_game() -> None:
+    # RB-A Complots, Obscurantisme: « Choisissez 1 Progrès situé sur le plateau ou chez votre
+    # adversaire ou hors jeu »: the player chooses, the token out of the game included.
+    state = obscuring()
     texts = legal(state, 0)
-    assert "obscure law" in texts and "obscure box" in texts
-    assert all(f"obscure {t}" in texts for t in state["board_tokens"] if t)
-    after, _ = act(state, 0, "obscure law")
-    assert "law" not in after["players"][1]["tokens"] and G.view(after, None)["agora"]["obscured"] == ["law"]
-    box = list(state["box_tokens"])
+    board = [t for t in state["board_tokens"] if t]
+    box = sorted(state["box_tokens"])
+    assert len(box) >= 5  # 10 + Agora's 2, 5 on the board, Law with the opponent
+    assert texts == ([f"obscure {t}" for t in board] + ["obscure law"]
+                     + [f"obscure box {t}" for t in box])
+    assert "obscure box" not in texts  # no random draw: the player chooses
+    assert legal(state, 1) == []
+
+
+@pytest.mark.parametrize("where", ["board", "opponent", "box"])
+def test_obscurantism_places_the_chosen_token_face_down_wherever_it_came_from(where: str) -> None:
+    # RB-A Complots, Obscurantisme: « et placez-le, face cachée, sur ce Complot. Aucun de vous ne
+    # pourra l'utiliser pour cette partie. »
+    state = obscuring()
+    token = {"board": next(t for t in state["board_tokens"] if t), "opponent": "law",
+             "box": sorted(state["box_tokens"])[0]}[where]
+    text = f"obscure box {token}" if where == "box" else f"obscure {token}"
+    after, _ = act(state, 0, text)
+    assert agora(after)["obscured"] == [{"id": token, "up": False}]
+    assert token not in after["board_tokens"] + after["box_tokens"]
+    assert token not in after["players"][0]["tokens"] + after["players"][1]["tokens"]
+    for viewer in (None, 0, 1):
+        assert G.view(after, viewer)["agora"]["obscured"] == [None]  # face down
+    assert after["phase"] == "play" and after["active"] == 0  # the turn goes on
+
+
+def test_the_token_chosen_out_of_the_game_is_shown_to_its_chooser_only() -> None:
+    # RB-A Complots, Obscurantisme « ... ou hors jeu »: the tokens out of the game are shown to
+    # the player choosing, privately; never in the public view, the opponent's view, a public log
+    # line, the last move shown on the board or the opponent's legal texts.
+    state = obscuring()
+    box = sorted(state["box_tokens"])
+    assert G.view(state, 0)["private"]["agora"]["box"] == box
+    assert "box" not in G.view(state, 1)["private"]["agora"]
+    rnd = random.Random(3)
+    check_no_leak(state, rnd)  # the box's tokens changed: public and opponent views unchanged
+    token = box[-1]
+    after, events = act(state, 0, f"obscure box {token}")
+    public = [e for e in events if e.to is None]
+    private = [e for e in events if e.to is not None]
+    assert [e.msg.key for e in public] == ["duel.agora.log.obscure_box"]
+    assert all(token not in ids_in(e.msg) for e in public)
+    assert [(e.msg.key, e.to) for e in private] == [("duel.agora.log.obscure_box_private", (0,))]
+    assert token in ids_in(private[0].msg)
+    assert G.view(after, None)["last"] == {"seat": 0, "action": "obscure box"}
+    assert legal(after, 1) == []
+    check_no_leak(after, rnd)
+    for viewer in (None, 1):
+        assert token not in json.dumps(G.view(after, viewer)["agora"])
+        assert G.view(after, viewer)["last"]["action"] == "obscure box"
+    assert not G.undoable(state, after, events, 0)  # a private line: never taken back
+
+
+def test_a_game_recorded_with_the_random_draw_still_replays() -> None:
+    # Games stored before this reading hold `obscure box` (a token drawn at random): not offered
+    # any more, still applied as it was, so that they replay.
+    state = obscuring()
     after, events = act(state, 0, "obscure box")
-    assert len(after["box_tokens"]) == len(box) - 1
-    assert G.view(after, None)["agora"]["obscured"] == [None]  # unseen
+    assert len(after["box_tokens"]) == len(state["box_tokens"]) - 1
+    assert [o["up"] for o in agora(after)["obscured"]] == [False]
+    assert [e.msg.key for e in events][:1] == ["duel.agora.log.obscure_box"]
+    with pytest.raises(IllegalAction):
+        act(state, 1, "obscure box")
+    with pytest.raises(IllegalAction):
+        act(state, 0, "obscure box not-a-token")
 
 
 def test_coup_moves_the_pawn_two_spaces() -> None:
