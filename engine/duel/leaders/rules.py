@@ -457,7 +457,7 @@ def recruit_effects(state: State, seat: int, lid: str) -> list[Event]:
         events += game.move_pawn(state, seat, comp.shields)
     if n := comp.effect("opponent_loses"):  # Darius, Dioclétien
         events += game.lose_coins(state, 1 - seat, n)
-    if comp.effect("solomon") and state["discard"]:
+    if comp.effect("solomon") and buildable_discards(state):
         state["pending"].append({"phase": "solomon", "seat": seat})
     if (n := comp.effect("maecenas")) and lead["pool"]:
         drawn = _draw_leaders(state, n)
@@ -472,6 +472,13 @@ def recruit_effects(state: State, seat: int, lid: str) -> list[Event]:
         else:
             events += _croesus(state, seat)
     return events
+
+
+def buildable_discards(state: State) -> list[str]:
+    """What Salomon may build: « choisir une carte de la défausse et la construire gratuitement »
+    (004 Salomon). With Agora, discarded senators are not offered: they are recruited, never
+    constructed (RB-A A), as the Mausoleum reads it (data/duel/README.md, Leaders reading 20)."""
+    return [c for c in dict.fromkeys(state["discard"]) if get(c).kind == "card"]
 
 
 def _croesus(state: State, seat: int) -> list[Event]:
@@ -537,7 +544,7 @@ def options(state: State, seat: int) -> dict[str, tuple[str, ...]]:
         out = {f"recruit {x}": ("free", x) for x in pool}
         out["pass"] = ("pass",)
     elif phase in ("solomon", "croesus", "ramses"):
-        pool = state["discard"] if phase == "solomon" else state["pending"][0]["draw"]
+        pool = buildable_discards(state) if phase == "solomon" else state["pending"][0]["draw"]
         out = {f"construct {c}": ("build", c) for c in dict.fromkeys(pool)}
         if phase != "croesus":  # Croesus: « Choisissez-en une et construisez-la »
             out["pass"] = ("pass",)

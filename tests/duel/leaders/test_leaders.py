@@ -6,9 +6,21 @@ import pytest
 
 from engine.core import IllegalAction, State
 from engine.duel import city
+from engine.duel.agora import data as agora_data
 from engine.duel.leaders import rules as L
 
-from .helpers import G, act, coins, keys, offer, playing, recruit_both, recruiting, run
+from .helpers import (
+    FIRST_GAME,
+    G,
+    act,
+    coins,
+    keys,
+    offer,
+    playing,
+    recruit_both,
+    recruiting,
+    run,
+)
 
 
 def construct(state: State, seat: int, card: str) -> tuple[State, list]:
@@ -461,3 +473,42 @@ def test_every_leader_of_the_text_has_a_test_here() -> None:
         "test_wonders.py").read_text("utf-8")
     missing = [lid for lid in panel("all") if f'"{lid}"' not in source]
     assert not missing, missing
+
+
+# 7 Wonders Duel: Leaders (fan expansion, French rules v1.1.1), « Salomon »: « Lorsque vous recrutez
+# Salomon, vous pouvez choisir une carte de la défausse et la construire gratuitement. » With Agora,
+# a discarded senator is not a card one constructs (it is recruited, RB-A A): not offered, as the
+# Mausoleum reads it (data/duel/README.md, Leaders reading 20).
+
+
+def _agora_recruiting(discard: list[str]) -> State:
+    state = G.setup(2, 1, {"leaders": "all", "agora": True})
+    lead = state["leaders"]
+    lead["draft"] = None
+    for seat, hand in enumerate((("solomon",), ("sappho",))):
+        lead["pool"] = [x for x in lead["pool"] if x not in hand]
+        lead["hands"][seat] = list(hand)
+        state["players"][seat]["wonders"] = [{"id": w, "card": None} for w in FIRST_GAME[seat]]
+    state.update(draft=None, wonder_pool=[], discard=list(discard))
+    L.begin(state, 2, 0)
+    return state
+
+
+def test_solomon_with_agora_offers_no_discarded_senator() -> None:
+    senator = next(iter(agora_data.load().senators))
+    s = _agora_recruiting([senator, "theater", senator, "press"])
+    s, _ = recruit_both(s, "solomon", "sappho")
+    assert s["phase"] == "solomon"
+    assert set(G.legal(s, 0)) == {"construct theater", "construct press", "pass"}
+    with pytest.raises(IllegalAction):
+        act(s, 0, f"construct {senator}")
+    s, _ = act(s, 0, "construct press")
+    assert "press" in s["players"][0]["cards"] and s["discard"] == [senator, "theater", senator]
+
+
+def test_solomon_with_only_senators_discarded_has_nothing_to_build() -> None:
+    senator = next(iter(agora_data.load().senators))
+    s = _agora_recruiting([senator])
+    s, _ = recruit_both(s, "solomon", "sappho")
+    assert s["phase"] != "solomon" and "solomon" in s["leaders"]["recruited"][0]
+    assert s["discard"] == [senator] and senator not in s["players"][0]["cards"]
