@@ -740,8 +740,16 @@ def _next_towns(img: Image.Image, towns: Sequence[int], locale: str, box: Box) -
 def proposal_label(text: str, locale: str, names: Sequence[str] = ()) -> str:
     """A proposal (`2 huns and 1 shipbuilding`) in words. With the engine's plural-aware term
     keys (res-publica.term.<kind>, res-publica.prop.<op>) it reads "2 Hun cards and
-    1 shipbuilding card"; otherwise it is translated token by token (action_label)."""
+    1 shipbuilding card" (`2 shipbuilding or architecture`: "2 cards, shipbuilding or
+    architecture in any mix"); otherwise it is translated token by token (action_label)."""
     tokens = text.split()
+    if len(tokens) == 4 and tokens[0].isascii() and tokens[0].isdigit() and tokens[2] == "or":
+        # one count over two kinds: `2 shipbuilding or architecture`
+        mix = Msg(f"{GAME}.prop.mix", {"n": int(tokens[0]), "a": Msg(f"{GAME}.tok.{tokens[1]}"),
+                                       "b": Msg(f"{GAME}.tok.{tokens[3]}")})
+        if all(has(k, locale) or has(k) for k in (mix.key, f"{GAME}.tok.{tokens[1]}",
+                                                   f"{GAME}.tok.{tokens[3]}")):
+            return translate(mix, locale, names)
     ok = len(tokens) in (2, 5) and tokens[0].isdigit() and (
         len(tokens) == 2 or (tokens[2] in ("and", "or") and tokens[3].isdigit())
     )

@@ -580,7 +580,8 @@ def _answer_cell(view: Mapping[str, Any], names: Sequence[str], locale: str, sea
         if side.get("seat") == seat:
             what = proposal_label(str(side.get("promise", "")), locale, names)
             state = _t("deliver.chosen" if side.get("chosen") else "deliver.choosing", locale)
-            return _Cell(f"{_t('deliver.gives', locale, what=what)} · {state}",
+            # the state first: a long promise (a mix, a generic term) may be cut, never it
+            return _Cell(f"{state} · {_t('deliver.gives', locale, what=what)}",
                          tint(GOOD, 0.75) if side.get("chosen") else PANEL, INK,
                          seat in change.chosen or seat in change.deal)
     if seat == trade.get("by"):

@@ -1,5 +1,6 @@
 """Res Publica (Reiner Knizia, 3-5 players): trade people and civilisation cards, lay cities,
-towns, churches and libraries. Rulebook: /work/shared/seeds/003_5696c65f3d882321.txt."""
+towns, churches and libraries. Rulebook: Res Publica (Reiner Knizia, Queen Games), French
+rulebook."""
 
 from .game import ResPublica
 

@@ -2,7 +2,7 @@
 
 The rules code never hard-codes a count: card kinds, their family, how many of each exist in each
 variant, the group sizes and the point piles all come from the data file, whose every entry cites
-the rulebook (003_5696c65f3d882321.txt).
+the rulebook (Res Publica (Reiner Knizia, Queen Games), French rulebook).
 """
 
 from __future__ import annotations
@@ -17,6 +17,9 @@ PEOPLE = "people"
 CIVILISATION = "civilisation"
 CARDS = "cards"
 GENERIC = (PEOPLE, CIVILISATION, CARDS)  # generic kinds, usable only in trade terms
+# « 2 paires ou 3 cartes de civilisation » (Règles commerciales / Exemples): a term counting
+# pairs of identical cards, of any kind, rather than cards
+PAIRS = "pairs"
 FULL = "full"
 CLASSIC = "classic"
 VARIANTS = (FULL, CLASSIC)
@@ -47,8 +50,8 @@ class Variant:
     max_count: int
 
     def members(self, kind: str) -> frozenset[str]:
-        """The specific kinds a trade term's kind stands for."""
-        if kind == CARDS:
+        """The specific kinds a trade term's kind stands for (a pair may be of any kind)."""
+        if kind in (CARDS, PAIRS):
             return frozenset(self.kinds)
         if kind in (PEOPLE, CIVILISATION):
             return frozenset(k for k in self.kinds if self.family[k] == kind)
@@ -56,8 +59,18 @@ class Variant:
 
     @property
     def term_kinds(self) -> tuple[str, ...]:
-        """Every kind a trade term may name, in canonical order (specific kinds, then generic)."""
-        return self.kinds + GENERIC
+        """Every kind a trade term may name, in canonical order (specific kinds, then generic,
+        then pairs)."""
+        return (*self.kinds, *GENERIC, PAIRS)
+
+    @property
+    def max_pairs(self) -> int:
+        """A term names at most `max_count` cards: as many whole pairs as fit (2 pairs)."""
+        return self.max_count // 2
+
+    def max_of(self, kind: str) -> int:
+        """The largest count a term of this kind may name."""
+        return self.max_pairs if kind == PAIRS else self.max_count
 
     @property
     def total(self) -> int:
@@ -114,5 +127,7 @@ def _check(v: Variant) -> None:
     towns = v.piles["town"]
     if towns != sorted(towns, reverse=True) or len(towns) != 10:
         raise ValueError("towns must be 10 cards sorted from the highest (top) down")
+    if PAIRS in v.kinds or v.max_pairs < 1:
+        raise ValueError("pairs is a trade term, not a kind of card; a term must allow a pair")
     if v.max_count < max(g.size for g in v.groups.values()):
         raise ValueError("the trade count cap must allow a whole group")

@@ -1,7 +1,7 @@
 """Res Publica (Reiner Knizia): the rules as a state machine over plain JSON.
 
-Rulebook: /work/shared/seeds/003_5696c65f3d882321.txt. Every reading of an ambiguous passage is
-listed in data/res-publica/README.md. A turn (Déroulement du jeu) is: at most one trade attempt
+Rulebook: Res Publica (Reiner Knizia, Queen Games), French rulebook. Every reading of an
+ambiguous passage is listed in data/res-publica/README.md. A turn (Déroulement du jeu) is: at most one trade attempt
 (Commerce), then any number of groups laid (Poser les cartes), then `end`, which draws the cards
 (Piocher des cartes). Phases:
 
@@ -34,6 +34,7 @@ from .trade import (
     deliveries,
     fulfils,
     hand_key,
+    number,
     parse,
     parse_cards,
     proposable_texts,
@@ -283,9 +284,9 @@ class ResPublica(Game):
     def _accept(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         v = _v(state)
         trade = state["trade"]
-        if len(args) != 1 or not args[0].startswith("@") or not args[0][1:].isdigit():
+        partner = number(args[0][1:]) if len(args) == 1 and args[0].startswith("@") else None
+        if partner is None:
             raise IllegalAction("res-publica.error.accept_syntax")
-        partner = int(args[0][1:])
         answer = next((a for a in trade["answers"] if a["seat"] == partner), None)
         if answer is None or answer["answer"] in (None, PASS):
             raise IllegalAction("res-publica.error.no_answer", seat=Msg.seat(partner))

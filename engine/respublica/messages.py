@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from engine.core import Msg
 
 from .cards import Variant
-from .trade import Proposal
+from .trade import MIX, Proposal
 
 
 def term(n: int, kind: str) -> Msg:
@@ -29,6 +29,10 @@ def card(card: str) -> Msg:
 def proposal(p: Proposal) -> Msg:
     if p.op is None:
         return term(*p.terms[0])
+    if p.op == MIX:  # « 2 cartes de construction navale ou d'architecture »
+        (n, k1), (_, k2) = p.terms
+        return Msg("res-publica.prop.mix", {"n": n, "a": Msg(f"res-publica.tok.{k1}"),
+                                            "b": Msg(f"res-publica.tok.{k2}")})
     return Msg(f"res-publica.prop.{p.op}", {"a": term(*p.terms[0]), "b": term(*p.terms[1])})
 
 

@@ -1,6 +1,6 @@
 """Helpers for the Res Publica rule tests: build a state through setup, then edit it directly.
 
-Rulebook: /work/shared/seeds/003_5696c65f3d882321.txt (cited as "003, <section>")."""
+Rulebook: Res Publica (Reiner Knizia, Queen Games), French rulebook, cited as "003, <section>"."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rulebook 003_5696c65f3d882321.txt ("003" below):
+"""Res Publica (Reiner Knizia, Queen Games), French rulebook ("003" below):
 « Fin du jeu et comptabilisation des points »."""
 
 from __future__ import annotations

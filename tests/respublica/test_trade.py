@@ -1,4 +1,4 @@
-"""Rulebook 003_5696c65f3d882321.txt ("003" below):
+"""Res Publica (Reiner Knizia, Queen Games), French rulebook ("003" below):
 « Commerce » (A. Chercher, B. Proposer), « Règles commerciales » and their examples."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.respublica.cards import variant
-from engine.respublica.trade import all_proposals, parse
+from engine.respublica.trade import all_proposals, mixable, parse
 
 from .helpers import G, act, keys, new, run, set_hand
 
@@ -48,7 +48,7 @@ def test_commerce_A_chercher_rulebook_examples_are_legal(text):
     "1 huns",  # Contre 1 carte de Huns
     "1 books or 2 civilisation",  # Contre 1 carte de livres ou 2 cartes de civilisation au choix
     "1 anglo-saxons and 2 commerce",  # Contre 1 carte d'Anglo-Saxons et 2 cartes de commerce
-    "2 shipbuilding or 2 architecture",  # Contre 2 cartes de construction navale ou d'architecture
+    "2 shipbuilding or architecture",  # Contre 2 cartes de construction navale ou d'architecture
 ])
 def test_commerce_A_rulebook_counterparts_are_legal_answers(answer):
     """003, Commerce / Exemples de contrepartie: what an answerer asks for in exchange; it need
@@ -81,6 +81,7 @@ def test_commerce_B_proposer_rulebook_examples_are_legal(text, hand):
     ("2 goths and 1 huns", "1 huns and 2 goths"),  # 2 cartes de Goths et une carte de Huns
     ("2 architecture or 3 people", None),  # 2 cartes d'architecture ou 3 cartes des peuples
     ("1 metallography and 2 cards", None),  # 1 carte de métallographie et 2 autres cartes
+    ("2 pairs or 3 civilisation", "3 civilisation or 2 pairs"),  # 2 paires ou 3 cartes de civ.
 ])
 def test_regles_commerciales_allowed_examples(text, canonical):
     """003, Règles commerciales / Exemples: allowed combinations; each proposal has one text,
@@ -147,8 +148,15 @@ def test_proposals_each_have_one_text_and_are_all_legal_seeks():
         props = all_proposals(name)
         texts = [p.text for p in props]
         assert len(set(texts)) == len(texts)
-        k = len(v.term_kinds)
-        assert len(texts) == 5 * k + 2 * 25 * k * (k - 1) // 2
+        k = len(v.term_kinds) - 1  # kinds counted in cards; then pairs, counted 1..2
+        mixes = sum(1 for i, a in enumerate(v.term_kinds) for b in v.term_kinds[i + 1:]
+                    if mixable(v, a, b))
+        # two specific kinds, or a specific kind with the other family's generic kind
+        n = len(v.kinds)
+        assert mixes == n * (n - 1) // 2 + n
+        assert len(texts) == (5 * k + 2 * 25 * k * (k - 1) // 2  # cards: one or two terms
+                              + 2 + 2 * 5 * 2 * k  # pairs alone, or with a card term
+                              + 5 * mixes)  # one count over two kinds
         for p in props[::97]:
             assert parse(v, p.text.split()) == p
 

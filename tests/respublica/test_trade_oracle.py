@@ -1,5 +1,7 @@
 """The trade arithmetic against a brute-force oracle: who can deliver a proposal, and every way
-to deliver it (003_5696c65f3d882321.txt, Règles commerciales: « Chose promise, chose due »)."""
+to deliver it (Res Publica, Reiner Knizia, French rulebook, Règles commerciales: « Chose promise,
+chose due »), pairs (« 2 paires ou 3 cartes de civilisation ») and mixes (« 2 cartes de
+construction navale ou d'architecture ») included."""
 
 from __future__ import annotations
 
@@ -26,43 +28,85 @@ def submultisets(hand: dict[str, int]):
         yield {k: c for k, c in zip(kinds, counts, strict=True) if c}
 
 
+def only(cards: dict[str, int], kind: str, n: int) -> bool:
+    """Exactly these cards are `n` of `kind` (n pairs of identical cards for `pairs`)."""
+    if kind == "pairs":
+        return sum(cards.values()) == 2 * n and all(c % 2 == 0 for c in cards.values())
+    return sum(cards.values()) == n and all(k in V.members(kind) for k in cards)
+
+
+def oracle_branches(p) -> list[list[tuple[int, str]]]:
+    if p.op == "or":
+        return [[t] for t in p.terms]
+    return [list(p.terms)]
+
+
 def oracle_fulfils(cards: dict[str, int], p) -> bool:
     """Split the cards every possible way and test each part against its term."""
-    total = sum(cards.values())
-    if p.op != "and":
-        return any(total == n and all(k in V.members(kind) for k in cards) for n, kind in p.terms)
-    (a, ka), (b, kb) = p.terms
-    if total != a + b:
-        return False
-    for part in submultisets(cards):
-        rest = {k: cards[k] - part.get(k, 0) for k in cards if cards[k] - part.get(k, 0)}
-        if (sum(part.values()) == a and all(k in V.members(ka) for k in part)
-                and all(k in V.members(kb) for k in rest)):
-            return True
+    cards = {k: c for k, c in cards.items() if c}
+    if p.op == "mix":  # n cards, each of either kind
+        (n, k1), (_, k2) = p.terms
+        return sum(cards.values()) == n and all(
+            k in V.members(k1) or k in V.members(k2) for k in cards)
+    for terms in oracle_branches(p):
+        if len(terms) == 1:
+            if only(cards, terms[0][1], terms[0][0]):
+                return True
+            continue
+        (a, ka), (b, kb) = terms
+        for part in submultisets(cards):
+            rest = {k: cards[k] - part.get(k, 0) for k in cards if cards[k] - part.get(k, 0)}
+            if only(part, ka, a) and only(rest, kb, b):
+                return True
     return False
+
+
+def key(d: dict[str, int]) -> tuple:
+    return tuple(sorted((k, c) for k, c in d.items() if c))
+
+
+def check(hand: dict[str, int], p) -> None:
+    expected = [d for d in submultisets(hand) if oracle_fulfils(d, p)]
+    got = deliveries(V, hand, p)
+    assert sorted(map(key, got)) == sorted(map(key, expected)), (hand, p.text)
+    assert len(set(map(key, got))) == len(got)
+    assert can_deliver(V, hand, p) == bool(expected), (hand, p.text)
+    for d in got:
+        assert fulfils(V, d, p)
+    # « un joueur n'a le droit de proposer que des cartes qu'il possède »: every branch held
+    if p.op == "or":
+        proposable = all(
+            any(oracle_fulfils(d, type(p)((t,), None)) for d in submultisets(hand))
+            for t in p.terms)
+    else:
+        proposable = bool(expected)
+    assert can_propose(V, hand, p) == proposable, (hand, p.text)
+    text = f"offer {p.text}"
+    assert (text in proposable_texts("full", hand_key(V, hand), "offer")) == proposable
 
 
 def test_deliveries_match_the_oracle_on_random_small_hands():
     rnd = random.Random(7)
-    proposals = [p for p in all_proposals("full") if sum(n for n, _ in p.terms) <= 6]
+    proposals = [p for p in all_proposals("full")
+                 if sum(n * (2 if k == "pairs" else 1) for n, k in p.terms) <= 6]
     for _ in range(60):
         kinds = rnd.sample(V.kinds, 4)
         hand = {k: rnd.randint(0, 3) for k in kinds}
         for p in rnd.sample(proposals, 40):
-            expected = [d for d in submultisets(hand) if oracle_fulfils(d, p)]
-            got = deliveries(V, hand, p)
-            key = lambda d: tuple(sorted(d.items()))  # noqa: E731
-            assert sorted(map(key, got)) == sorted(map(key, expected)), (hand, p.text)
-            assert len(set(map(key, got))) == len(got)
-            assert can_deliver(V, hand, p) == bool(expected), (hand, p.text)
-            for d in got:
-                assert fulfils(V, d, p)
-            branches = [(t,) for t in p.terms] if p.op == "or" else [p.terms]
-            proposable = all(
-                any(oracle_fulfils(d, type(p)(terms, None) if len(terms) == 1 else p)
-                    for d in submultisets(hand))
-                for terms in branches
-            )
-            assert can_propose(V, hand, p) == proposable, (hand, p.text)
-            text = f"offer {p.text}"
-            assert (text in proposable_texts("full", hand_key(V, hand), "offer")) == proposable
+            check(hand, p)
+
+
+def test_pairs_and_mixes_match_the_oracle():
+    """Every proposal naming pairs or mixing two kinds, on hands rich in pairs and odd counts
+    (where setting cards aside may or may not break a pair)."""
+    rnd = random.Random(11)
+    proposals = [p for p in all_proposals("full") if p.op == "mix"
+                 or any(k == "pairs" for _, k in p.terms)]
+    proposals = [p for p in proposals
+                 if sum(n * (2 if k == "pairs" else 1) for n, k in p.terms) <= 7]
+    assert any(p.op == "mix" for p in proposals) and any(p.op == "and" for p in proposals)
+    for _ in range(40):
+        kinds = rnd.sample(V.kinds, 4)
+        hand = {k: rnd.randint(0, 4) for k in kinds}
+        for p in rnd.sample(proposals, 60):
+            check(hand, p)
