@@ -77,7 +77,15 @@ def mix_single(v: Variant, k1: str, k2: str) -> str | None:
 
 
 def mixable(v: Variant, k1: str, k2: str) -> bool:
-    return PAIRS not in (k1, k2) and k1 != k2 and mix_single(v, k1, k2) is None
+    return (k1, k2) in _mixes(v.name)
+
+
+@cache
+def _mixes(name: str) -> frozenset[tuple[str, str]]:
+    """Every (k1, k2) that may share one count, either way round."""
+    v = variant(name)
+    return frozenset((k1, k2) for k1 in v.term_kinds for k2 in v.term_kinds
+                     if PAIRS not in (k1, k2) and k1 != k2 and mix_single(v, k1, k2) is None)
 
 
 # --- parsing ---------------------------------------------------------------------------------
