@@ -1,6 +1,6 @@
 """Seven Hills' components, read from data/seven-hills/components.json and checked once, loudly.
 
-This is a reconstructed edition: the rulebook (/work/shared/seeds/000_312bb2e17dfe1ee0.txt) lost
+This is a reconstructed edition: the rulebook (the French translation, V1.0) lost
 its tables and card pictures, so some values are reconstructed (each marked in the data file and
 listed in data/seven-hills/README.md). `load()` checks every fact the text states (§II counts,
 the 3-player round limit of the §V.1 example, the pre-placement counts, the points) and refuses a

@@ -1,7 +1,7 @@
 """Seven Hills (Heo Nam-cheol, Game Humanity 2009), a reconstructed edition: the rules as a state
 machine over plain JSON.
 
-Rulebook: /work/shared/seeds/000_312bb2e17dfe1ee0.txt (French translation; its tables and card
+Rulebook: Seven Hills, Didier Duchon's French translation (V1.0, 2010; its tables and card
 pictures were lost: the reconstructed values are in data/seven-hills/ and its README). Phases:
 
     preplace  before the game, in turn order: each player's plebeians (§IV.6)

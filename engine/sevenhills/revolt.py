@@ -1,4 +1,4 @@
-"""The revolt (000_312bb2e17dfe1ee0.txt §V.1 Révolte): which markers can be targeted, which
+"""The revolt (Seven Hills, French rules V1.0, §V.1 Révolte): which markers can be targeted, which
 centurions can protect, and the replacement.
 
 2 slave cards revolt 1 marker, 3 cards revolt 2. A target is an opponent's noble or knight in

@@ -1,4 +1,4 @@
-"""Scoring an era (000_312bb2e17dfe1ee0.txt §V.3) and the end (§VI), as pure functions.
+"""Scoring an era (Seven Hills, French rules V1.0, §V.3) and the end (§VI), as pure functions.
 
 Majorities: on each open hill, each player's people (a noble counts 2, §VII) are compared; the
 majority and second majority score 7/4 on the era's new hills, 5/2 on older ones. Tied players

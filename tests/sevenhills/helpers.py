@@ -10,7 +10,7 @@ from engine.sevenhills.components import CLASSES, load
 
 G = SevenHills()
 C = load()
-RULES = "000_312bb2e17dfe1ee0.txt"
+RULES = "Seven Hills, French rules (D. Duchon, V1.0)"
 
 
 def act(state: State, seat: int, text: str) -> tuple[State, list[Event]]:

@@ -1,4 +1,4 @@
-"""The consul phase (000_312bb2e17dfe1ee0.txt §V.2): election by the Forum, the consuls' legions,
+"""The consul phase (Seven Hills, French rules V1.0, §V.2): election by the Forum, the consuls' legions,
 the waiting camp, the returns decided by revealed cards' legion icons."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The component data: every fact of the rulebook holds, every reconstructed value is marked and
 listed in the README, and a data file contradicting a fact fails loudly
-(000_312bb2e17dfe1ee0.txt; /work/shared/reference/RECONSTRUCTION.md points 1-4)."""
+(Seven Hills, French rules V1.0; the README's reconstructed edition)."""
 
 from __future__ import annotations
 

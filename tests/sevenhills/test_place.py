@@ -1,4 +1,4 @@
-"""Placing clients (000_312bb2e17dfe1ee0.txt §V.1 Placement de clients (a)-(c), Fin de la phase
+"""Placing clients (Seven Hills, French rules V1.0, §V.1 Placement de clients (a)-(c), Fin de la phase
 placement) and the additional actions (§VII)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The revolt (000_312bb2e17dfe1ee0.txt §V.1 Révolte (a)-(d)): 2 or 3 slave cards, targets final
+"""The revolt (Seven Hills, French rules V1.0, §V.1 Révolte (a)-(d)): 2 or 3 slave cards, targets final
 once chosen, the defender's centurions asked asynchronously, replacement by the same class or
 plebeians, no additional action, no round counter move."""
 

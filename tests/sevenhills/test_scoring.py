@@ -1,4 +1,4 @@
-"""Scoring each era (000_312bb2e17dfe1ee0.txt §V.3), the next era (§V.3 (3)) and the end (§VI)."""
+"""Scoring each era (Seven Hills, French rules V1.0, §V.3), the next era (§V.3 (3)) and the end (§VI)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Setup (000_312bb2e17dfe1ee0.txt §IV): turn order, 4 cards each, the deck and the discard's
+"""Setup (Seven Hills, French rules V1.0, §IV): turn order, 4 cards each, the deck and the discard's
 first card, the Temple of Jupiter token on 2, the round counter at the start, pre-placement of
 plebeians by seat (0/1/1 with 3 players, 0/1/1/2 with 4) on the hills and the Forum."""
 

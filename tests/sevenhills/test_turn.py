@@ -1,4 +1,4 @@
-"""The placement phase's turn (000_312bb2e17dfe1ee0.txt §V.1): take cards (1), exactly one action
+"""The placement phase's turn (Seven Hills, French rules V1.0, §V.1): take cards (1), exactly one action
 (2), discard one card (3); hand limits I and II; the Temple of Jupiter; exchange."""
 
 from __future__ import annotations
