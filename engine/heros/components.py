@@ -1,6 +1,6 @@
 """Héros du Monde's components, read from data/heros/*.json and checked once, loudly.
 
-This is a reconstructed edition (/work/shared/reference/RECONSTRUCTION.md): the rulebook
+This is a reconstructed edition (the reconstruction policy (RECONSTRUCTION.md in docs/SOURCES.md)): the rulebook
 (002_1590ecd798d68744.txt) gives the rules and a few components; the rest is reconstructed and
 marked so in the data files, every entry carrying its provenance (`rulebook ...`, `source ...` or
 `reconstructed: ...`). Loading checks the data against every stated fact (counts, value ranges,

@@ -1,7 +1,7 @@
 """Héros du Monde (Pascal Bernard; 2-5 players), a reconstructed edition: the rules as a small
 state machine over plain JSON.
 
-Rulebook: /work/shared/seeds/002_1590ecd798d68744.txt (French), cited by its headings. Readings
+Rulebook: the Héros du Monde rulebook (French edition; docs/SOURCES.md) (French), cited by its headings. Readings
 and reconstructed components: data/heros/README.md. A turn is a sequence of steps of the active
 player, each a short list of actions:
 

@@ -1,6 +1,6 @@
 """Helpers for the Duel rule tests: build a state through setup, then edit it directly.
 
-Rules are cited as "7wd.md §x.y" (/work/shared/reference/7wd.md)."""
+Rules are cited as "7wd.md §x.y" (the component notes on 7 Wonders Duel (7wd.md in docs/SOURCES.md))."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Shared helpers for the Héros du Monde tests: a game, arranged states, a forced die.
 
-Rule tests cite the rulebook /work/shared/seeds/002_1590ecd798d68744.txt as « RB » with its
+Rule tests cite the rulebook the Héros du Monde rulebook (French edition; docs/SOURCES.md) as « RB » with its
 heading. States are arranged by editing the plain JSON state, then played through
 engine.core.play, like the service does.
 """

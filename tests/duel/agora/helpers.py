@@ -1,7 +1,7 @@
 """Helpers for the Agora rule tests: a game with the `agora` option, edited directly.
 
 Rules are cited as "001_0bfc4baf4f650892.txt §<section>" (the French Agora rulebook,
-/work/shared/seeds/001_0bfc4baf4f650892.txt) and "7wd.md §2.x" (/work/shared/reference/7wd.md)."""
+the 7 Wonders Duel: Agora rulebook (French edition; docs/SOURCES.md)) and "7wd.md §2.x" (the component notes on 7 Wonders Duel (7wd.md in docs/SOURCES.md))."""
 
 from __future__ import annotations
 

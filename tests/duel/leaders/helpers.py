@@ -1,5 +1,5 @@
 """Helpers for the Leaders tests. Rules are cited as « 004 <section> », the French rulebook
-/work/shared/seeds/004_f8c6d2673738f612.txt (Description des Leaders: one section per leader)."""
+the 7 Wonders Duel: Leaders fan-expansion rules (French, v1.1.1; docs/SOURCES.md) (Description des Leaders: one section per leader)."""
 
 from __future__ import annotations
 
