@@ -258,27 +258,30 @@ async def test_a_creator_who_left_can_neither_start_nor_abandon(service: Service
 async def test_a_database_whose_creator_had_left_hands_the_rights_on(db_path: Path,
                                                                      toy_game: str) -> None:
     """Migration 0003 gives the rights of a creator who left (before this fix) to the earliest
-    seated player."""
+    seated player: a file of schema 2, as the old code left it, is upgraded."""
     import sqlite3
 
-    store = await Store.open(db_path)
-    service = Service(store)
-    await service.create(CH, GUILD, ANN, "toy")
-    await service.join(CH, BOB)
-    await store.close()
+    from bot.store import migrations
+
     raw = sqlite3.connect(db_path)
-    raw.execute("DELETE FROM seats WHERE user_id = ?", (ANN.id,))  # as the old code left it
+    for number, script in migrations():
+        if number <= 2:
+            raw.executescript(script)
     raw.execute("PRAGMA user_version = 2")
-    raw.execute("DROP TABLE claims")
-    raw.execute("DROP INDEX games_lobbies_by_creator")
-    raw.execute("DROP INDEX games_lobbies_by_parent")
-    raw.execute("ALTER TABLE games DROP COLUMN parent_id")
+    raw.execute("INSERT INTO games (id, channel_id, guild_id, game_key, status, creator_id,"
+                " created_at, updated_at) VALUES (1, ?, ?, 'toy', 'lobby', ?, 1, 1)",
+                (CH, GUILD, ANN.id))  # Ann created it, then left: only Cy and Bob are seated
+    raw.executemany("INSERT INTO seats (game_id, user_id, name, joined_at) VALUES (1, ?, ?, ?)",
+                    [(CY.id, "cy", 3.0), (BOB.id, "bob", 2.0)])
     raw.commit()
     raw.close()
     store = await Store.open(db_path)
     try:
-        info = await Service(store).info(CH)
-        assert info.creator_id == BOB.id
+        service = Service(store)
+        assert (await service.info(CH)).creator_id == BOB.id  # the earliest to join
+        with pytest.raises(ServiceError):
+            await service.start(CH, ANN.id)
+        assert (await service.start(CH, BOB.id, seed=1)).game.status == "active"
     finally:
         await store.close()
 
