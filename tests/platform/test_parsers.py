@@ -47,11 +47,6 @@ CONFIGS: list[tuple[str, int, tuple[str, ...]]] = [
 ]
 MOMENTS = (0, 4, 15, 50, 120)  # random legal actions from the start to each sampled state
 
-# Inputs found to crash an engine that another engineer owns: (game, text) -> the engine.
-# Each is run as a strict xfail, so that it fails the suite once the engine is fixed and the
-# entry must be taken away.
-KNOWN_CRASHES: dict[tuple[str, str], str] = {}
-
 
 @cache
 def states(index: int) -> list[tuple[dict[str, Any], int]]:
@@ -131,24 +126,10 @@ def check_action(index: int, moment: int, text: str) -> None:
 @FUZZ
 @given(data=st.data())
 def test_actions_of_every_game_accept_or_refuse(index: int, data: st.DataObject) -> None:
-    key, _, _ = CONFIGS[index]
     moments = states(index)
     moment = data.draw(st.integers(0, len(moments) - 1), label="moment")
     text = data.draw(typed_action(index, moment), label="text")
-    if (key, text) in KNOWN_CRASHES:
-        pytest.xfail(KNOWN_CRASHES[key, text])
     check_action(index, moment, text)
-
-
-@pytest.mark.parametrize(("game_key", "text", "owner"), [
-    pytest.param(key, text, owner, marks=pytest.mark.xfail(strict=True, reason=owner))
-    for (key, text), owner in KNOWN_CRASHES.items()
-] or [pytest.param("", "", "", marks=pytest.mark.skip(reason="no known engine crash left"))])
-def test_known_engine_crashes_are_fixed(game_key: str, text: str, owner: str) -> None:
-    """The crashes found in engines owned by others, kept visible until they are fixed."""
-    index = next(i for i, c in enumerate(CONFIGS) if c[0] == game_key)
-    for moment in range(len(states(index))):
-        check_action(index, moment, text)
 
 
 def test_the_reported_seek_in_superscript_digits_is_refused() -> None:
