@@ -23,7 +23,8 @@ from typing import Any, Protocol
 from bot import clock as clocks
 from bot.clock import Clock, Pace
 from bot.notices import Notice, remind_after, turn_notices
-from bot.store import ChannelBusy, GameRow, GuildSettings, SeatRow, Store, TooManyLobbies, UserPrefs
+from bot.storage import Storage
+from bot.store import ChannelBusy, GameRow, GuildSettings, SeatRow, TooManyLobbies, UserPrefs
 from engine import Event, Game, IllegalAction, Msg, Outcome, parse_options, play
 from engine.core import UNDO, effective_actions, replay, resigned
 from engine.registry import get as get_game
@@ -224,7 +225,7 @@ class Standing:
 
 class Service:
     def __init__(
-        self, store: Store, *, renderer: Renderer | None = None,
+        self, store: Storage, *, renderer: Renderer | None = None,
         clock: Callable[[], float] = time.time, limits: Limits | None = None,
     ) -> None:
         self.store = store
@@ -357,8 +358,9 @@ class Service:
             if not await self.store.remove_seat(info.id, user_id):
                 raise ServiceError("error.leave_started")
             info = await self.info_by_id(info.id)
-            if not info.seats:  # the last one out closes the lobby
-                await self.store.set_status(info.id, "abandoned", self.clock())
+            if not info.seats:  # the last one out closes the lobby (unless someone joined)
+                await self.store.set_status(info.id, "abandoned", self.clock(),
+                                            only_if=("lobby",), version=info.version)
                 info = await self.info_by_id(info.id)
         return info
 

@@ -15,7 +15,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -377,13 +377,18 @@ class Store:
 
     async def set_status(
         self, game_id: int, status: str, now: float, *, only_if: tuple[str, ...] = LIVE,
+        version: int | None = None,
     ) -> bool:
+        """Change the game's status if it is one of `only_if` (and still at `version`, if
+        given: a lobby closed because it emptied stays open if someone joined meanwhile)."""
         marks = ", ".join("?" for _ in only_if)
+        sql = f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})"
+        args: tuple[Any, ...] = (status, now, game_id, *only_if)
+        if version is not None:
+            sql += " AND version = ?"
+            args += (version,)
         async with self._tx() as db:
-            cur = await db.execute(
-                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? AND status IN ({marks})",
-                (status, now, game_id, *only_if),
-            )
+            cur = await db.execute(sql, args)
         return cur.rowcount == 1
 
     # --- seats -----------------------------------------------------------------------------
@@ -557,11 +562,12 @@ class Store:
     async def set_timed_out(self, game_id: int, seat: int | None, *, version: int,
                             clocks: Mapping[int, Clock] | None = None) -> bool:
         """Mark (or clear, with None) the seat whose clock ran out, if the game is still at
-        `version`: a move made meanwhile wins over the background task."""
+        `version`: a move made meanwhile wins over the background task. Marking needs no seat
+        marked, clearing needs one: of two processes doing either at once, one does it."""
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE games SET timed_out = ? WHERE id = ? AND version = ? AND status = 'active'"
-                + (" AND timed_out IS NULL" if seat is not None else ""),
+                + (" AND timed_out IS NULL" if seat is not None else " AND timed_out IS NOT NULL"),
                 (seat, game_id, version),
             )
             if cur.rowcount != 1:
@@ -735,6 +741,39 @@ class Store:
         async with self._read() as db, db.execute(sql + " ORDER BY id", args) as cur:
             games = [_game(r) for r in await cur.fetchall()]
         return [(g, await self.seats(g.id)) for g in games]
+
+    # --- whole tables, for `tabula db copy` ------------------------------------------------
+
+    async def columns(self, table: str) -> list[str]:
+        _known(table)
+        async with self._read() as db, db.execute(f"PRAGMA table_info({table})") as cur:
+            return [row[1] for row in await cur.fetchall()]
+
+    async def dump(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
+        """Every row of `table`, in the order they were written (seats as they joined)."""
+        _known(table)
+        order = "at, message_id" if table == "messages" else "rowid"
+        async with self._read() as db, db.execute(
+            f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}",
+        ) as cur:
+            return [tuple(r) for r in await cur.fetchall()]
+
+    async def load(self, table: str, columns: Sequence[str],
+                   rows: Sequence[tuple[Any, ...]]) -> None:
+        """Write rows as they are, ids included."""
+        _known(table)
+        async with self._tx() as db:
+            await db.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)})"
+                f" VALUES ({', '.join('?' for _ in columns)})", rows,
+            )
+
+
+def _known(table: str) -> None:
+    from bot.storage import TABLES
+
+    if table not in TABLES:  # names are spliced into SQL: only ours
+        raise ValueError(f"unknown table {table!r}")
 
 
 async def _save_clocks(db: aiosqlite.Connection, game_id: int, clocks: Mapping[int, Clock]) -> None:

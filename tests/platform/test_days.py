@@ -13,10 +13,13 @@ import pytest
 from bot import clock as clocks
 from bot.clock import DAY, HOUR, Pace, parse_pace
 from bot.service import Service, ServiceError, User
+from bot.storage import Storage, open_store
 from bot.store import Store, UserPrefs
 from engine import Event, Msg
 from engine.core import effective_actions
 from tests.platform.toy import ToyRenderer
+
+pytestmark = pytest.mark.backends
 
 ANA, BEN, CID = User(1, "Ana"), User(2, "Ben"), User(3, "Cid")
 CHANNEL, GUILD = 100, 7
@@ -40,7 +43,7 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def days(store: Store, toy_game: str, clock: Clock) -> Service:
+def days(store: Storage, toy_game: str, clock: Clock) -> Service:
     return Service(store, renderer=ToyRenderer(), clock=clock)
 
 
@@ -90,7 +93,7 @@ def test_a_clock_pays_its_time_and_earns_the_increment_once_per_turn() -> None:
 
 
 async def test_the_clock_runs_for_the_player_asked_and_survives_a_restart(
-    days: Service, clock: Clock, db_path: Path,
+    days: Service, clock: Clock, db_url: str,
 ) -> None:
     first, second = await started(days)
     info = await days.info(CHANNEL)
@@ -102,11 +105,11 @@ async def test_the_clock_runs_for_the_player_asked_and_survives_a_restart(
     assert info.clocks[0].bank == DAY - 5 * HOUR + HOUR
     assert info.clocks[1].running_since == clock.now
     await days.store.close()
-    reopened = Service(await Store.open(db_path), renderer=ToyRenderer(), clock=clock)
+    reopened = Service(await open_store(db_url), renderer=ToyRenderer(), clock=clock)
     again = await reopened.info(CHANNEL)
     assert again.clocks == info.clocks and again.pace == info.pace
     await reopened.store.close()
-    days.store = await Store.open(db_path)  # for the fixture's teardown
+    days.store = await open_store(db_url)  # for the fixture's teardown
 
 
 async def test_no_time_control_means_no_clock_and_no_timeout(days: Service, clock: Clock) -> None:
@@ -278,7 +281,7 @@ async def test_no_undo_once_someone_moved_or_something_was_revealed(days: Servic
     assert caught.value.msg.key == "error.undo_revealed"
 
 
-async def test_undo_on_real_games_respects_what_was_revealed(store: Store, clock: Clock) -> None:
+async def test_undo_on_real_games_respects_what_was_revealed(store: Storage, clock: Clock) -> None:
     """Res Publica: a trade request can be taken back, ending the turn (which draws) cannot.
     7 Wonders Duel: drafting a wonder of the shown four can, taking a card that uncovers one
     cannot."""
@@ -358,13 +361,13 @@ def test_platform_events_are_plain_messages() -> None:
     assert Event.from_json(event.to_json()) == event
 
 
-async def test_a_pending_timeout_survives_a_restart(days: Service, clock: Clock, db_path: Path) -> None:
+async def test_a_pending_timeout_survives_a_restart(days: Service, clock: Clock, db_url: str) -> None:
     first, second = await started(days)
     clock.wait(DAY + 1)
     await days.tick()
     game_id = (await days.info(CHANNEL)).id
     await days.store.close()
-    days.store = await Store.open(db_path)
+    days.store = await open_store(db_url)
     assert (await days.info(CHANNEL)).timed_out == 0
     assert await days.tick() == []  # not asked twice after the restart
     report = await days.decide_timeout(game_id, second.id, "end")

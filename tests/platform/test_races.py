@@ -1,6 +1,6 @@
-"""Races and abuse at the service (issue 15), against real SQLite files: a start racing a join
-or a leave, several processes (two Store connections) ticking on one file, rights that follow a
-seated player, and the cap on open lobbies."""
+"""Races and abuse at the service (issue 15), against each store (an SQLite file, a PostgreSQL
+database): a start racing a join or a leave, several processes (two store connections) ticking on
+one database, rights that follow a seated player, and the cap on open lobbies."""
 
 from __future__ import annotations
 
@@ -12,8 +12,11 @@ import pytest
 
 from bot.clock import DAY, HOUR
 from bot.service import Limits, Service, ServiceError, User
+from bot.storage import Storage, open_store
 from bot.store import Store
 from tests.platform.toy import ToyRenderer
+
+pytestmark = pytest.mark.backends
 
 ANN, BOB, CY, DAN = User(1, "ann"), User(2, "bob"), User(3, "cy"), User(4, "dan")
 CH, GUILD = 500, 9
@@ -28,10 +31,10 @@ class Clock:
 
 
 @pytest.fixture
-async def two(db_path: Path, toy_game: str) -> AsyncIterator[tuple[Service, Service, Clock]]:
+async def two(db_url: str, toy_game: str) -> AsyncIterator[tuple[Service, Service, Clock]]:
     """Two bot processes on one file: each its own connection, locks and memory."""
     clock = Clock()
-    a, b = await Store.open(db_path), await Store.open(db_path)
+    a, b = await open_store(db_url), await open_store(db_url)
     try:
         yield (Service(a, renderer=ToyRenderer(), clock=clock),
                Service(b, renderer=ToyRenderer(), clock=clock), clock)
@@ -95,7 +98,7 @@ async def test_a_start_racing_a_join_or_a_leave_leaves_a_whole_game(
     assert [s.user_id for s in started.game.seats] == [s.user_id for s in info.seats]
 
 
-async def test_a_start_computed_for_other_seats_is_not_stored(store: Store, toy_game: str) -> None:
+async def test_a_start_computed_for_other_seats_is_not_stored(store: Storage, toy_game: str) -> None:
     """The store itself refuses a start whose seating is not the lobby's (a join or leave came
     in between): the lobby's version moved, or the seated users differ."""
     service = Service(store)
@@ -113,7 +116,7 @@ async def test_a_start_computed_for_other_seats_is_not_stored(store: Store, toy_
                                   lobby_version=lobby.version)
 
 
-async def test_clocks_are_keyed_by_seat_number(store: Store, toy_game: str) -> None:
+async def test_clocks_are_keyed_by_seat_number(store: Storage, toy_game: str) -> None:
     """The clocks of a game are its seats' clocks by seat number, whatever the order in which
     the seat rows come."""
     service = Service(store, renderer=ToyRenderer())
@@ -182,7 +185,7 @@ async def test_a_clock_running_out_is_noticed_once(two: tuple[Service, Service, 
 
 
 async def test_clocks_restarted_after_a_vacation_follow_a_move_made_meanwhile(
-    db_path: Path, toy_game: str,
+    db_url: str, toy_game: str,
 ) -> None:
     """_restart_clocks honours set_clocks: another process stores a move (computed before the
     vacation began, so with the next player's clock running) between this process's read and
@@ -193,7 +196,7 @@ async def test_clocks_restarted_after_a_vacation_follow_a_move_made_meanwhile(
     from engine.registry import get
 
     clock = Clock()
-    a, b = await Store.open(db_path), await Store.open(db_path)
+    a, b = await open_store(db_url), await open_store(db_url)
     try:
         one = Service(a, clock=clock)
         seats = await _game_with_clock(one, pace="7d+1d/7d")
@@ -289,7 +292,7 @@ async def test_a_database_whose_creator_had_left_hands_the_rights_on(db_path: Pa
 # --- open lobbies are capped ------------------------------------------------------------------------
 
 
-async def test_open_lobbies_are_capped_per_user_and_per_channel(store: Store, toy_game: str) -> None:
+async def test_open_lobbies_are_capped_per_user_and_per_channel(store: Storage, toy_game: str) -> None:
     """Issue 15: one user made 500 lobbies in half a second. A burst of /game new from one user
     opens exactly as many lobbies as allowed, the rest are refused with a clear message; a
     started or abandoned lobby frees its place."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
 from bot.service import Service, ServiceError, User
-from bot.store import Store
+from bot.storage import Storage, open_store
 from tests.platform.toy import ToyRenderer
+
+pytestmark = pytest.mark.backends
 
 ANN, BOB, CY, DAN = User(1, "ann"), User(2, "bob"), User(3, "cy"), User(4, "dan")
 CH = 500
@@ -56,9 +57,9 @@ async def test_lobby_rules(service: Service) -> None:
     assert _key(e) == "error.leave_started"
 
 
-async def test_joins_racing_for_the_last_seat(db_path: Path, toy_game: str) -> None:
+async def test_joins_racing_for_the_last_seat(db_url: str, toy_game: str) -> None:
     """Two bot processes (two connections) seat players at once: the lobby never overfills."""
-    a, b = await Store.open(db_path), await Store.open(db_path)
+    a, b = await open_store(db_url), await open_store(db_url)
     try:
         one, two = Service(a), Service(b)
         await one.create(CH, 9, ANN, "toy")
@@ -92,7 +93,7 @@ async def test_the_last_player_leaving_closes_the_lobby(service: Service) -> Non
     await service.create(CH, 9, BOB, "toy")  # the channel is free again
 
 
-async def test_seating_follows_the_seed(service: Service, store: Store) -> None:
+async def test_seating_follows_the_seed(service: Service, store: Storage) -> None:
     order = await _started(service, 7, ANN, BOB, CY)
     other = Service(store, renderer=ToyRenderer())
     await other.abandon(CH, ANN.id)
@@ -108,7 +109,7 @@ async def test_a_move_stores_the_action_and_reports_the_next_player(service: Ser
     assert report.image is not None and report.image.startswith(b"\x89PNG")
 
 
-async def test_refusals_change_nothing(service: Service, store: Store) -> None:
+async def test_refusals_change_nothing(service: Service, store: Storage) -> None:
     order = await _started(service)
     before = await store.live_game(CH)
     for user, text, key in [
@@ -134,7 +135,7 @@ async def test_a_stale_version_is_refused(service: Service) -> None:
     assert _key(e) == "error.stale"
 
 
-async def test_the_same_click_sent_twice_at_once_plays_once(service: Service, store: Store) -> None:
+async def test_the_same_click_sent_twice_at_once_plays_once(service: Service, store: Storage) -> None:
     order = await _started(service)
     results = await asyncio.gather(
         service.act(CH, order[0], "take 1", version=0),
@@ -146,9 +147,9 @@ async def test_the_same_click_sent_twice_at_once_plays_once(service: Service, st
     assert info.version == 1 and len(await store.actions(info.id)) == 1
 
 
-async def test_two_processes_racing_on_one_file(db_path: Path, toy_game: str) -> None:
+async def test_two_processes_racing_on_one_file(db_url: str, toy_game: str) -> None:
     """Two services on two connections (as two bot processes would be): the version decides."""
-    a, b = await Store.open(db_path), await Store.open(db_path)
+    a, b = await open_store(db_url), await open_store(db_url)
     try:
         one, two = Service(a), Service(b)
         order = await _started(one)
@@ -173,7 +174,7 @@ async def test_private_events_reach_only_their_player(service: Service) -> None:
     assert all(m.key != "toy.secret" for m in log.lines)
 
 
-async def test_the_public_board_is_drawn_from_the_public_view(store: Store, toy_game: str) -> None:
+async def test_the_public_board_is_drawn_from_the_public_view(store: Storage, toy_game: str) -> None:
     renderer = ToyRenderer()
     service = Service(store, renderer=renderer)
     order = await _started(service)
@@ -184,14 +185,14 @@ async def test_the_public_board_is_drawn_from_the_public_view(store: Store, toy_
 
 
 async def test_history_replays_to_the_state_and_survives_a_restart(
-    db_path: Path, toy_game: str,
+    db_url: str, toy_game: str,
 ) -> None:
-    store = await Store.open(db_path)
+    store = await open_store(db_url)
     service = Service(store)
     order = await _started(service, 3)
     await service.act(CH, order[0], "take 2")
     await store.close()
-    store = await Store.open(db_path)  # the bot restarts
+    store = await open_store(db_url)  # the bot restarts
     service = Service(store)
     report = await service.act(CH, order[1], "take 1")
     assert report.game.version == 2

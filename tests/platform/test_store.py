@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage import Storage, open_store
 from bot.store import ChannelBusy, Store, migrations
 
+pytestmark = pytest.mark.backends
 
-async def _new(store: Store, channel: int = 10) -> int:
+
+async def _new(store: Storage, channel: int = 10) -> int:
     return await store.create_game(
         channel_id=channel, guild_id=1, game_key="toy", options={}, creator_id=7,
         creator_name="ann", locale="en", now=1.0,
@@ -35,7 +38,7 @@ async def test_migration_files_are_numbered_without_gaps() -> None:
     assert numbers == list(range(1, len(numbers) + 1))
 
 
-async def test_one_live_game_per_channel(store: Store) -> None:
+async def test_one_live_game_per_channel(store: Storage) -> None:
     first = await _new(store)
     with pytest.raises(ChannelBusy):
         await _new(store)
@@ -44,7 +47,7 @@ async def test_one_live_game_per_channel(store: Store) -> None:
     assert await _new(store) > first  # a finished or abandoned game frees the channel
 
 
-async def test_append_action_is_guarded_by_the_version(store: Store) -> None:
+async def test_append_action_is_guarded_by_the_version(store: Storage) -> None:
     gid = await _new(store)
     assert await store.start_game(gid, seed=5, order=[7], state={"x": 0}, now=1.0)
     ok = await store.append_action(
@@ -62,7 +65,7 @@ async def test_append_action_is_guarded_by_the_version(store: Store) -> None:
     assert [a.text for a in await store.actions(gid)] == ["a"]
 
 
-async def test_outcome_finishes_the_game_and_refuses_more_actions(store: Store) -> None:
+async def test_outcome_finishes_the_game_and_refuses_more_actions(store: Storage) -> None:
     gid = await _new(store)
     await store.start_game(gid, seed=5, order=[7], state={}, now=1.0)
     await store.append_action(
@@ -77,7 +80,7 @@ async def test_outcome_finishes_the_game_and_refuses_more_actions(store: Store) 
     )
 
 
-async def test_seats_only_change_in_the_lobby(store: Store) -> None:
+async def test_seats_only_change_in_the_lobby(store: Storage) -> None:
     gid = await _new(store)
     assert await store.add_seat(gid, 8, "bob", 2.0, max_seats=2)
     assert not await store.add_seat(gid, 8, "bob", 2.0, max_seats=3)  # twice: no second seat
@@ -88,12 +91,12 @@ async def test_seats_only_change_in_the_lobby(store: Store) -> None:
     assert [(s.user_id, s.seat) for s in await store.seats(gid)] == [(8, 0), (7, 1)]
 
 
-async def test_state_survives_reopening_the_file(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_state_survives_reopening_the_file(db_url: str) -> None:
+    store = await open_store(db_url)
     gid = await _new(store)
     await store.start_game(gid, seed=3, order=[7], state={"deep": [1, {"a": "é"}]}, now=1.0)
     await store.close()
-    store = await Store.open(db_path)
+    store = await open_store(db_url)
     row = await store.live_game(10)
     assert row is not None and row.id == gid and row.state == {"deep": [1, {"a": "é"}]}
     await store.close()

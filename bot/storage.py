@@ -1,0 +1,151 @@
+"""The storage contract: what the service, the Discord layer and the command line ask of a store,
+and `open_store`, which picks the backend from `TABULA_DB`.
+
+Two stores keep it: `bot.store.Store` on an SQLite file (the default: one file, nothing to
+install) and `bot.store_pg.PgStore` on a PostgreSQL server (several bot processes on one
+database). Nothing outside them writes SQL. Both behave the same, method by method
+(tests/platform runs the store and service suites against each): every write is one transaction,
+and every rule that several processes could break at once (a move, a seat, a start, a clock, a
+reminder, a claim) is guarded in the database itself, never by a lock in one process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.clock import Clock
+from bot.store import (
+    LIVE,
+    ActionRow,
+    GameRow,
+    GuildSettings,
+    SeatRow,
+    StoreError,
+    UserPrefs,
+    Waiting,
+)
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+# Every table, parents before children: the order `tabula db copy` writes them in.
+TABLES = ("games", "seats", "actions", "messages", "claims", "users", "guild_settings",
+          "command_sync")
+
+
+def is_url(target: str | Path) -> bool:
+    """A PostgreSQL URL (else a path to an SQLite file)."""
+    return str(target).startswith(URL_SCHEMES)
+
+
+def shown(target: str | Path) -> str:
+    """The target as it may be printed: a URL without its password."""
+    text = str(target)
+    if not is_url(text) or "@" not in text:
+        return text
+    scheme, rest = text.split("://", 1)
+    credentials, host = rest.rsplit("@", 1)
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}://{user}@{host}" if user else f"{scheme}://{host}"
+
+
+class Storage(Protocol):
+    """The methods both stores implement (see bot/store.py for what each one means)."""
+
+    async def close(self) -> None: ...
+    async def migrate(self) -> int: ...
+
+    # games
+    async def create_game(
+        self, *, channel_id: int, guild_id: int | None, game_key: str, options: dict[str, Any],
+        creator_id: int, creator_name: str, locale: str, now: float,
+        pace: dict[str, float] | None = None, parent_id: int | None = None,
+        max_user_lobbies: int | None = None, max_channel_lobbies: int | None = None,
+    ) -> int: ...
+    async def open_lobbies(self, scope: str, owner: int) -> int: ...
+    async def live_game(self, channel_id: int) -> GameRow | None: ...
+    async def latest_game(self, channel_id: int) -> GameRow | None: ...
+    async def game(self, game_id: int) -> GameRow | None: ...
+    async def set_status(
+        self, game_id: int, status: str, now: float, *, only_if: tuple[str, ...] = LIVE,
+        version: int | None = None,
+    ) -> bool: ...
+
+    # seats
+    async def seats(self, game_id: int) -> list[SeatRow]: ...
+    async def add_seat(
+        self, game_id: int, user_id: int, name: str, now: float, *, max_seats: int,
+    ) -> bool: ...
+    async def remove_seat(self, game_id: int, user_id: int) -> bool: ...
+
+    # the game itself
+    async def start_game(
+        self, game_id: int, *, seed: int, order: list[int], state: dict[str, Any], now: float,
+        clocks: Mapping[int, Clock] | None = None, lobby_version: int | None = None,
+    ) -> bool: ...
+    async def append_action(
+        self, game_id: int, *, expected_version: int, seat: int, user_id: int | None, text: str,
+        events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
+        now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
+    ) -> bool: ...
+    async def actions(self, game_id: int) -> list[ActionRow]: ...
+    async def record_message(
+        self, game_id: int, *, message_id: int, channel_id: int, kind: str, version: int,
+        now: float,
+    ) -> None: ...
+    async def messages(
+        self, game_id: int, kind: str | None = None,
+    ) -> list[tuple[int, int, str, int]]: ...
+
+    # clocks, claims, the background round
+    async def set_clocks(self, game_id: int, clocks: Mapping[int, Clock], *,
+                         version: int | None = None) -> bool: ...
+    async def set_timed_out(self, game_id: int, seat: int | None, *, version: int,
+                            clocks: Mapping[int, Clock] | None = None) -> bool: ...
+    async def mark_reminded(
+        self, game_id: int, seat: int, now: float, *, seen: Waiting | None = None,
+    ) -> bool: ...
+    async def claim(self, game_id: int, what: str, now: float) -> bool: ...
+    async def release(self, game_id: int, what: str) -> None: ...
+    async def unposted(self) -> list[tuple[int, int, int | None]]: ...
+    async def waiting(self) -> list[Waiting]: ...
+
+    # users
+    async def prefs(self, user_id: int) -> UserPrefs: ...
+    async def set_prefs(self, prefs: UserPrefs) -> None: ...
+    async def away(self, now: float) -> set[int]: ...
+    async def end_vacation(self, user_id: int, until: float) -> bool: ...
+    async def vacations_over(self, now: float) -> list[int]: ...
+    async def user_games(self, user_id: int) -> list[GameRow]: ...
+
+    # the slash commands as synced
+    async def synced_commands(self, scope: str) -> str | None: ...
+    async def set_synced_commands(self, scope: str, digest: str, now: float) -> None: ...
+
+    # guilds
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
+    async def set_guild_settings(self, settings: GuildSettings) -> None: ...
+    async def finished(self, guild_id: int, game_key: str | None = None,
+                       ) -> list[tuple[GameRow, list[SeatRow]]]: ...
+
+    # whole tables, for `tabula db copy`
+    async def columns(self, table: str) -> list[str]: ...
+    async def dump(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]: ...
+    async def load(self, table: str, columns: Sequence[str],
+                   rows: Sequence[tuple[Any, ...]]) -> None: ...
+
+
+async def open_store(target: str | Path) -> Storage:
+    """The store on `target`, migrated: a `postgresql://` URL opens PostgreSQL, anything else
+    is an SQLite file path. StoreError, saying what to do, when it cannot be used."""
+    if is_url(target):
+        from bot.store_pg import PgStore
+
+        return await PgStore.open(str(target))
+    from bot.store import Store
+
+    return await Store.open(target)
+
+
+__all__ = ["Storage", "StoreError", "TABLES", "is_url", "open_store", "shown"]
