@@ -1,5 +1,5 @@
-"""The `tabula` command: run the bot, play in a local console, self-play, benchmark, samples,
-export a game's record and replay one."""
+"""The `tabula` command: run the bot, play in a local console, self-play, benchmark, bots' arena,
+samples, export a game's record and replay one."""
 
 from __future__ import annotations
 
@@ -54,6 +54,19 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--actions", type=int, default=300)
     bench.add_argument("--seed", type=int, default=1)
 
+    arena = sub.add_parser(
+        "arena", help="computer players against each other: win rates and decision times")
+    _game_args(arena)
+    arena.add_argument("--seats", required=True, metavar="KIND,...",
+                       help="one kind per seat: random, easy, medium, hard (rotated per game)")
+    arena.add_argument("--games", type=int, default=20)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--budget", type=float, metavar="SECONDS",
+                       help="time cap per decision (default: $TABULA_BOT_SECONDS, else 2)")
+    arena.add_argument("--iterations", type=int, metavar="N",
+                       help="search iterations per decision (repeatable on any machine)")
+    arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+
     samples = sub.add_parser("samples", help="write sample board and hand images")
     samples.add_argument("--out", type=Path, default=Path("docs/samples"))
 
@@ -107,6 +120,12 @@ def _command(args: argparse.Namespace) -> int:
         from bot.selfplay import bench
 
         return asyncio.run(bench(args.game, args.players, args.actions, args.seed, args.option))
+    if args.command == "arena":
+        from bot.arena import arena
+
+        seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
+        return arena(args.game, args.players, seats, args.option, args.games, args.seed,
+                     args.budget, args.iterations, args.jobs, sys.stdout)
     if args.command == "samples":
         from render.samples import write_samples
 

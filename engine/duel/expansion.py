@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Event, Msg, OptionSpec, State
 
 if TYPE_CHECKING:  # for the hooks' signatures only
+    from engine.ai.deal import Deal
+
     from .cards import Component, Slot
     from .moves import Move
 
@@ -231,6 +233,18 @@ class Expansion:
 
     def extend_view(self, view: dict[str, Any], state: State, seat: int | None) -> None:
         """Add the expansion's public part (and `view["private"]` for a seat)."""
+
+    # --- computer players (engine/duel/ai.py) ------------------------------------------------------
+
+    def hide(self, state: State, seat: int, deal: Deal) -> None:
+        """A bot's determinization (engine/ai/deal.py): register the expansion's places `seat`
+        cannot see, and what of the base's hidden piles it does see thanks to the expansion
+        (called before the base registers its own, in turn)."""
+
+    def worth(self, state: State, seat: int) -> float:
+        """A bot's estimate of what the seat's part of the expansion is worth beyond the points
+        it already scores, in points (added up)."""
+        return 0.0
 
 
 _loaded: tuple[Expansion, ...] | None = None

@@ -8,19 +8,23 @@ data/duel/README.md « Agora ». Modules:
     senate.py   cubes, control, the shield decree, political supremacy
     plots.py    the conspiracies
     rules.py    setup, the new actions and phases, the view
+    ai.py       what a computer player may know and how it values the Senate and conspiracies
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Event, State
 from engine.duel.cards import Component, Slot, get
 from engine.duel.expansion import Expansion
 from engine.duel.moves import Move
 
-from . import decrees, plots, rules
+from . import ai, decrees, plots, rules
 from .data import load
+
+if TYPE_CHECKING:
+    from engine.ai.deal import Deal
 
 
 class Agora(Expansion):
@@ -113,6 +117,12 @@ class Agora(Expansion):
 
     def extend_view(self, view: dict[str, Any], state: State, seat: int | None) -> None:
         rules.extend_view(view, state, seat)
+
+    def hide(self, state: State, seat: int, deal: Deal) -> None:
+        ai.hide(state, seat, deal)
+
+    def worth(self, state: State, seat: int) -> float:
+        return ai.worth(state, seat)
 
 
 AGORA = Agora()

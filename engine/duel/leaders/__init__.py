@@ -5,18 +5,22 @@ data/duel/README.md ## Leaders. Modules:
 
     data.py   the 43 leaders, the 2 wonders and the 2 panels
     rules.py  setup, the leader draft, the recruitment phase before each age, the leaders' powers
+    ai.py     what a computer player may know and how it values the leaders
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import Event, Msg, State
 from engine.duel import game
 from engine.duel.expansion import Expansion
 from engine.duel.moves import Move
 
-from . import rules
+from . import ai, rules
+
+if TYPE_CHECKING:
+    from engine.ai.deal import Deal
 
 
 class Leaders(Expansion):
@@ -99,6 +103,12 @@ class Leaders(Expansion):
 
     def extend_view(self, view: dict[str, Any], state: State, seat: int | None) -> None:
         rules.extend_view(view, state, seat)
+
+    def hide(self, state: State, seat: int, deal: Deal) -> None:
+        ai.hide(state, seat, deal)
+
+    def worth(self, state: State, seat: int) -> float:
+        return ai.worth(state, seat)
 
 
 LEADERS = Leaders()

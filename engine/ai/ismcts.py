@@ -1,0 +1,122 @@
+"""The `hard` level: single-observer information-set Monte Carlo tree search (Cowling,
+Powley & Whitehouse, 2012), over the searcher's information sets.
+
+Each iteration samples a determinization of the true state from what the searcher sees, then
+walks one tree of action texts with it: at each node, the moves legal in this sample; every
+one of them gets an availability count, an untried one is expanded, otherwise the child with
+the best UCB score for the seat acting there (its own mean reward; exploration uses the
+availability count, so moves legal in few samples are not favoured). From the new node a
+depth-limited rollout plays ROLLOUT_DEPTH steps by a menu walk over the candidates, then
+every acting seat's reward is the game's end (its share of the victory) or `evaluate`.
+
+Several seats asked at once (simultaneous choices, answers asked out of turn) are played one
+after the other in the tree: the searcher first, the others by seat number (knowledge.actor),
+so the searcher's own choice never depends on another's hidden one.
+
+The answer is the root move visited most (then the best mean, then the candidates' order).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from engine.core import Game, IllegalAction, State
+from engine.policy import walk
+
+from .knowledge import Knowledge, actor, considered, value
+
+EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
+ROLLOUT_DEPTH = 2
+BATCH = 16  # iterations between two looks at the clock
+UNBOUNDED = 1 << 30  # "no iteration budget": the time cap decides
+
+
+class Node:
+    __slots__ = ("actor", "avail", "children", "total", "visits")
+
+    def __init__(self, who: int | None) -> None:
+        self.actor = who  # the seat whose move led here (None: the root)
+        self.children: dict[tuple[int, str], Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0  # rewards of `actor`, summed
+
+    def ucb(self) -> float:
+        return self.total / self.visits + EXPLORATION * math.sqrt(
+            math.log(self.avail) / self.visits)
+
+
+def search(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
+           rng: random.Random, budget: int | None, seconds: float) -> str:
+    root = Node(None)
+    iterations = UNBOUNDED if budget is None else max(1, budget)
+    deadline = time.perf_counter() + seconds
+    first = know.determinize(state, seat, rng)
+    root_texts = considered(know, first, seat, legal, rng)
+    done = 0
+    while done < iterations:
+        for _ in range(min(BATCH, iterations - done)):
+            det = first if done == 0 else know.determinize(state, seat, rng)
+            _iterate(game, know, det, seat, root, root_texts, rng)
+            done += 1
+        if time.perf_counter() > deadline:
+            break
+    order = {t: i for i, t in enumerate(root_texts)}
+    ranked = [(n.visits, n.total / n.visits if n.visits else 0.0, -order[t], t)
+              for (_, t), n in root.children.items() if t in order]
+    return max(ranked)[3] if ranked else root_texts[0]
+
+
+def _iterate(game: Game, know: Knowledge, det: State, seat: int, root: Node,
+             root_texts: list[str], rng: random.Random) -> None:
+    node = root
+    path: list[Node] = []
+    texts: list[str] | None = root_texts
+    while (who := actor(game, det, seat)) is not None:
+        if texts is None:
+            texts = considered(know, det, who, game.legal(det, who), rng)
+        untried = []
+        for t in texts:
+            child = node.children.get((who, t))
+            if child is None:
+                untried.append(t)
+            else:
+                child.avail += 1
+        if untried:
+            text = rng.choice(untried)
+            child = node.children[(who, text)] = Node(who)
+        else:
+            text = max(texts, key=lambda t: node.children[(who, t)].ucb())
+            child = node.children[(who, text)]
+        try:
+            game.apply(det, who, text)
+        except IllegalAction:  # a root text the sample does not allow: drop this iteration
+            if child.visits == 0:
+                del node.children[(who, text)]
+            return
+        path.append(child)
+        node = child
+        texts = None
+        if untried:
+            break
+    _rollout(game, know, det, seat, rng)
+    rewards: dict[int, float] = {}
+    for n in path:
+        who = n.actor
+        assert who is not None
+        if who not in rewards:
+            rewards[who] = value(game, know, det, who)
+        n.visits += 1
+        n.total += rewards[who]
+    root.visits += 1
+
+
+def _rollout(game: Game, know: Knowledge, det: State, seat: int, rng: random.Random) -> None:
+    for _ in range(ROLLOUT_DEPTH):
+        who = actor(game, det, seat)
+        if who is None:
+            return
+        texts = considered(know, det, who, game.legal(det, who), rng)
+        game.apply(det, who, walk(texts, rng))

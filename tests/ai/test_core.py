@@ -1,0 +1,136 @@
+"""The computer players' core (engine/ai): the entry point, dealing hidden components again,
+and the arena's figures. Each game's own bots are tested in tests/ai/test_<game>.py."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot import arena
+from bot.cli import main
+from engine import ai, registry
+from engine.ai.deal import Deal
+from engine.policy import walk
+
+
+def test_the_levels_players_choose_and_the_arenas_baseline() -> None:
+    assert ai.LEVELS == ("easy", "medium", "hard")
+    assert ai.ARENA_LEVELS == ("random", "easy", "medium", "hard")
+
+
+def test_decide_refuses_an_unknown_level_and_a_seat_not_asked() -> None:
+    duel = registry.get("duel")
+    state = duel.setup(2, 1, {})
+    with pytest.raises(ValueError, match="unknown level"):
+        ai.decide(duel, state, 0, "grandmaster", 1)
+    with pytest.raises(ValueError, match="not asked"):
+        ai.decide(duel, state, 1, "easy", 1)
+
+
+def test_a_game_without_bot_knowledge_is_played_by_the_menu_walk(toy_game: str) -> None:
+    """No engine/toy/ai.py: every level walks the menus, from the legal texts alone."""
+    toy = registry.get(toy_game)
+    state = toy.setup(2, 5, {})
+    legal = toy.legal(state, 0)
+    for level in ai.ARENA_LEVELS:
+        assert ai.decide(toy, state, 0, level, 9) == walk(legal, random.Random(9))
+
+
+def test_the_time_cap_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ai.ENV_SECONDS, raising=False)
+    assert ai.default_seconds() == 2.0
+    monkeypatch.setenv(ai.ENV_SECONDS, "0.25")
+    assert ai.default_seconds() == 0.25
+    for wrong in ("soon", "-1", "0"):
+        monkeypatch.setenv(ai.ENV_SECONDS, wrong)
+        assert ai.default_seconds() == 2.0
+
+
+def _dealt(piles: dict[str, list[str]], known: list[str], seed: int) -> dict[str, list[str]]:
+    deal = Deal()
+    deal.known(piles["deck"], known)
+    deal.unordered(piles["deck"], lambda x: x[0])  # class: the first letter (a public back)
+    deal.unordered(piles["box"], lambda x: x[0])
+    slots = piles["slots"]
+    for i in (0, 2):  # face down; slot 1 is face up
+        deal.place(slots, i, slots[i][0])
+    deal.deal(random.Random(seed))
+    return piles
+
+
+def test_a_deal_depends_only_on_what_is_seen() -> None:
+    """Two states differing only in hidden places (orders, which card lies where among the
+    hidden ones) deal the same; known items stay where the seat sees them."""
+    one = {"deck": ["a1", "b1", "a2", "a3"], "box": ["b2", "a4"], "slots": ["a5", "b9", "b3"]}
+    two = {"deck": ["a4", "a1", "b3", "a5"], "box": ["a3", "b1"], "slots": ["a2", "b9", "b2"]}
+    for seed in range(20):
+        first = _dealt({k: list(v) for k, v in one.items()}, ["a1"], seed)
+        second = _dealt({k: list(v) for k, v in two.items()}, ["a1"], seed)
+        assert first == second
+        assert "a1" in first["deck"] and first["slots"][1] == "b9"
+        assert first["slots"][0][0] == "a" and first["slots"][2][0] == "b"  # backs kept
+        assert sorted(x[0] for x in first["deck"]) == ["a", "a", "a", "b"]  # class counts kept
+        everything = sorted(first["deck"] + first["box"] + first["slots"])
+        assert everything == sorted(one["deck"] + one["box"] + one["slots"])
+    dealt = {tuple(_dealt({k: list(v) for k, v in one.items()}, [], s)["deck"])
+             for s in range(20)}
+    assert len(dealt) > 5  # the deal does resample
+
+
+def test_a_resample_after_the_deal_draws_from_the_dealt_pile() -> None:
+    pile = ["c", "a", "b"]
+    drawn = ["x"]
+    deal = Deal()
+    deal.unordered(pile, "k")
+    deal.then(lambda rng: drawn.__setitem__(0, rng.choice(pile)))
+    deal.deal(random.Random(3))
+    assert sorted(pile) == ["a", "b", "c"] and drawn[0] in pile
+
+
+def test_wilson_intervals() -> None:
+    low, high = arena.wilson(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = arena.wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+    assert arena.percentile([5.0, 1.0, 3.0], 99) == 5.0
+    assert arena.percentile(list(range(1, 201)), 99) == 198
+
+
+def test_seat_kinds_rotate_across_games() -> None:
+    assert [arena.kinds_of(("hard", "easy", "easy"), 3, g) for g in range(3)] == [
+        ("hard", "easy", "easy"), ("easy", "easy", "hard"), ("easy", "hard", "easy")]
+
+
+def test_the_arena_command_prints_rates_times_and_a_machine_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["arena", "duel", "--players", "2", "--seats", "easy,random", "--games", "4",
+                 "--seed", "7", "--jobs", "2"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "win rate" in out and "95% CI" in out and "p99 ms" in out
+    line = next(x for x in out.splitlines() if x.startswith("ARENA "))
+    summ = json.loads(line.removeprefix("ARENA "))
+    assert summ["games"] == 4 and summ["seats"] == ["easy", "random"]
+    kinds = summ["kinds"]
+    assert kinds["easy"]["seat_games"] == kinds["random"]["seat_games"] == 4
+    assert kinds["easy"]["win_rate"] + kinds["random"]["win_rate"] == pytest.approx(1.0)
+    assert kinds["easy"]["decisions"] > 0 and kinds["easy"]["p99_ms"] >= kinds["easy"]["mean_ms"]
+    again = main(["arena", "duel", "--players", "2", "--seats", "easy,random", "--games", "4",
+                  "--seed", "7"])
+    line2 = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("ARENA "))
+    assert again == 0
+    first = {k: v["win_rate"] for k, v in kinds.items()}
+    assert first == {k: v["win_rate"] for k, v in json.loads(line2[6:])["kinds"].items()}
+
+
+def test_the_arena_refuses_wrong_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "duel", "--players", "2", "--seats", "hard", "--games", "1"]) == 2
+    assert "2 players" in capsys.readouterr().err
+    assert main(["arena", "duel", "--players", "2", "--seats", "hard,genius"]) == 2
+    assert "genius" in capsys.readouterr().err
+    assert main(["arena", "duel", "--players", "3", "--seats", "a,b,c"]) == 2
+    assert main(["arena", "duel", "--players", "2", "--seats", "easy,easy",
+                 "--option", "nope"]) == 2

@@ -1,0 +1,228 @@
+"""Computer players in 7 Wonders Duel, every option set (engine/duel/ai.py, and the
+expansions' parts engine/duel/agora/ai.py, engine/duel/leaders/ai.py).
+
+No peeking: two states that differ only in what a seat cannot see (the order of the decks and
+piles, which hidden card lies where, the random generator, the rival's face-down choices and
+conspiracies) give the same determinization and the same decision at every level."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from engine import ai
+from engine.core import State, copy_state, play
+from engine.duel import ai as duel_ai
+from engine.duel.expansion import enabled
+from engine.policy import walk
+from tests.duel.helpers import G
+
+OPTION_SETS = {
+    "base": {},
+    "agora": {"agora": True},
+    "leaders": {"leaders": "all"},
+    "agora+leaders": {"agora": True, "leaders": "all"},
+}
+# Phases where a seat sees some of the hidden piles (its own draw, Treason's, the box...).
+SEES_HIDDEN = ("library", "treason", "obscure", "keep", "croesus", "ramses", "maecenas")
+
+
+@cache
+def positions(name: str, seeds: tuple[int, ...] = (3, 8), every: int = 5) -> tuple[State, ...]:
+    """States met in random games with these options: every few actions, and every state
+    where both seats are asked at once (the leaders' recruitment)."""
+    found = []
+    for seed in seeds:
+        rnd = random.Random(seed)
+        state = G.setup(2, seed, OPTION_SETS[name])
+        step = 0
+        while G.outcome(state) is None:
+            asked = G.prompt(state)
+            if step % every == 0 or len(asked) > 1:
+                found.append(copy_state(state))
+            seat = min(asked)
+            state, _ = play(G, state, seat, walk(G.legal(state, seat), rnd))
+            step += 1
+    return tuple(found)
+
+
+def twin(state: State, seat: int) -> State:
+    """The same game as `seat` sees it, with every hidden part changed where it can be."""
+    t = copy_state(state)
+    t["rng"] = (t["rng"] + 0x5DEECE66D) % (1 << 64)
+    t["wonder_pool"].reverse()
+    for pile in t["decks"].values():
+        pile.reverse()
+    t["box_tokens"].reverse()
+    if t["phase"] not in SEES_HIDDEN:
+        _swap_a_hidden_card(t)
+    if "leaders" in t:
+        lead = t["leaders"]
+        lead["pool"].reverse()
+        other = 1 - seat
+        hand = lead["hands"][other]
+        if lead["revealed"] is None and lead["picks"][other] is not None and len(hand) > 1:
+            lead["picks"][other] = next(x for x in hand if x != lead["picks"][other])
+    if "agora" in t:
+        ag = t["agora"]
+        downs = [d for ch in ag["senate"] for d in ch["decrees"] if not d["up"]]
+        if downs and ag["decree_box"]:
+            downs[0]["id"], ag["decree_box"][0] = ag["decree_box"][0], downs[0]["id"]
+        theirs = [p for p in ag["plots"][1 - seat] if not p["done"]]
+        if theirs and ag["plot_deck"]:
+            theirs[0]["id"], ag["plot_deck"][-1] = ag["plot_deck"][-1], theirs[0]["id"]
+        ag["plot_deck"].reverse()
+    return t
+
+
+def _swap_a_hidden_card(t: State) -> None:
+    """A card removed at setup trades places with a face-down card of the structure, or with
+    one still in its deck, of the same back."""
+    for age in ("1", "2", "3"):
+        back = f"age{age}"
+        removed = t["removed"][age]
+        if not removed:
+            continue
+        down = [s for s in t["structure"]
+                if s["card"] and not s["up"] and duel_ai.card_class(s["card"]) == back]
+        if down:
+            down[0]["card"], removed[0] = removed[0], down[0]["card"]
+            return
+        deck = [i for i, c in enumerate(t["decks"][age]) if duel_ai.card_class(c) == back]
+        if deck:
+            i = deck[0]
+            t["decks"][age][i], removed[0] = removed[0], t["decks"][age][i]
+            return
+
+
+def _seats(state: State) -> list[int]:
+    return sorted(G.prompt(state))
+
+
+@pytest.mark.parametrize("name", list(OPTION_SETS))
+def test_a_determinization_shows_the_seat_what_it_saw(name: str) -> None:
+    """Everything the seat sees is kept: its view and its legal actions are the true ones."""
+    for i, state in enumerate(positions(name)):
+        for seat in (0, 1):
+            det = duel_ai.determinize(state, seat, random.Random(i))
+            assert G.view(det, seat) == G.view(state, seat)
+            if seat in G.prompt(state):
+                assert G.legal(det, seat) == G.legal(state, seat)
+
+
+@pytest.mark.parametrize("name", list(OPTION_SETS))
+def test_no_peeking(name: str) -> None:
+    """States differing only in what the seat cannot see: same determinization, same move."""
+    changed = 0
+    for i, state in enumerate(positions(name)):
+        for seat in _seats(state):
+            other = twin(state, seat)
+            assert G.view(other, seat) == G.view(state, seat)  # the twin is a fair one
+            changed += other != state
+            for k in range(3):
+                assert (duel_ai.determinize(state, seat, random.Random(k))
+                        == duel_ai.determinize(other, seat, random.Random(k)))
+            if i % 3 == 0:
+                for level, budget in (("easy", None), ("medium", 2), ("hard", 16)):
+                    a = ai.decide(G, state, seat, level, i, budget=budget, seconds=60)
+                    b = ai.decide(G, other, seat, level, i, budget=budget, seconds=60)
+                    assert a == b, (level, state["phase"])
+    assert changed > len(positions(name)) // 2  # the twins do differ in hidden parts
+
+
+def test_the_rivals_hidden_recruitment_choice_is_not_seen() -> None:
+    """Leaders: while the rival has chosen face down, the seat's samples do not follow it."""
+    found = [s for s in positions("leaders")
+             if s["phase"] == "recruit" and len(G.prompt(s)) == 1]
+    assert found, "no position where one seat has chosen and the other has not"
+    for state in found:
+        seat = next(iter(G.prompt(state)))
+        rival = 1 - seat
+        hand = state["leaders"]["hands"][rival]
+        picks = {duel_ai.determinize(state, seat, random.Random(k))["leaders"]["picks"][rival]
+                 for k in range(40)}
+        assert picks <= set(hand) and len(picks) == min(len(hand), 2) or len(picks) > 2
+
+
+@pytest.mark.parametrize("name", list(OPTION_SETS))
+def test_every_level_plays_a_legal_move(name: str) -> None:
+    simultaneous = 0
+    for i, state in enumerate(positions(name, (11,), 3)):
+        asked = _seats(state)
+        simultaneous += len(asked) > 1
+        for seat in asked:
+            legal = G.legal(state, seat)
+            for level in ai.ARENA_LEVELS:
+                budget = {"medium": 2, "hard": 12}.get(level)
+                assert ai.decide(G, state, seat, level, i, budget=budget, seconds=60) in legal
+    if "leaders" in name:
+        assert simultaneous > 0  # both seats asked at once were met and answered
+
+
+def test_the_same_seed_gives_the_same_move() -> None:
+    for state in positions("agora+leaders")[::4]:
+        seat = _seats(state)[0]
+        for level, budget in (("easy", None), ("medium", 3), ("hard", 40)):
+            moves = {ai.decide(G, state, seat, level, 5, budget=budget, seconds=60)
+                     for _ in range(2)}
+            assert len(moves) == 1
+
+
+def test_the_evaluation_is_a_share_between_the_two_seats() -> None:
+    for name in OPTION_SETS:
+        for state in positions(name):
+            if G.outcome(state) is None:
+                v = duel_ai.evaluate(state, 0)
+                assert 0.0 < v < 1.0
+                assert v + duel_ai.evaluate(state, 1) == pytest.approx(1.0)
+
+
+def test_a_stronger_city_is_valued_more() -> None:
+    state = positions("base")[len(positions("base")) // 2]
+    richer = copy_state(state)
+    richer["players"][0]["coins"] += 9
+    assert duel_ai.evaluate(richer, 0) > duel_ai.evaluate(state, 0)
+    ahead = copy_state(state)
+    ahead["pawn"] = 7
+    assert duel_ai.evaluate(ahead, 0) > duel_ai.evaluate(state, 0) + 0.1
+
+
+def _move(text: str) -> str:
+    """What a text does, whatever the payment: `construct <card>`, `wonder <w> <card>`."""
+    words = text.split()
+    return " ".join(words[:2] if words[0] == "construct" else
+                    words[:3] if words[0] == "wonder" else words)
+
+
+def _price(text: str) -> int:
+    words = text.split()
+    return int(words[-1]) if len(words) > 2 and words[-2] == "pay" else 0
+
+
+def test_candidates_keep_every_move_at_its_cheapest_payment() -> None:
+    for name in OPTION_SETS:
+        for state in positions(name):
+            for seat in _seats(state):
+                legal = G.legal(state, seat)
+                picked = duel_ai.candidates(state, seat, legal, random.Random(0))
+                assert set(picked) <= set(legal)
+                assert sorted({_move(t) for t in picked}) == sorted({_move(t) for t in legal})
+                for text in picked:
+                    assert _price(text) == min(_price(t) for t in legal
+                                               if _move(t) == _move(text))
+
+
+def test_candidates_drop_the_dearer_ways_to_pay() -> None:
+    legal = ["construct palace spare wood clay pay 4", "construct palace spare glass clay pay 2",
+             "construct palace spare wood glass pay 3", "discard palace gain 2",
+             "wonder the-colossus palace pay 5", "wonder the-colossus palace spare clay pay 1"]
+    assert duel_ai.candidates({}, 0, legal, random.Random(0)) == [
+        "construct palace spare glass clay pay 2", "discard palace gain 2",
+        "wonder the-colossus palace spare clay pay 1"]
+
+
+def test_the_expansions_plug_their_bot_knowledge_in() -> None:
+    state = G.setup(2, 4, OPTION_SETS["agora+leaders"])
+    assert [type(e).hide is not type(e).__mro__[1].hide for e in enabled(state)] == [True, True]
