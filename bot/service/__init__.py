@@ -1,0 +1,63 @@
+"""The use cases of Tabula, with no Discord in sight: create, join, start, act, view, resign...
+
+Discord (bot/discord/), the local console and selfplay (bot/cli.py) all go through the one class
+Service, so they behave the same. Every method takes plain ids; every refusal is a ServiceError
+carrying a Msg, translated at the edge in the caller's language. A move is:
+
+    per-game lock -> load state -> engine.play (on a copy) -> one SQLite transaction guarded by
+    the version -> render the public board in a worker thread -> a Report for the edge to post.
+
+The package is split by concern, each a mixin over ServiceBase (base.py: the store, locks,
+limits, picture cache, and the commit/report step every change ends with):
+
+    lobby.py    catalogue, create, join, leave, start
+    play.py     choices, act, resign, undo, abandon, unposted
+    looking.py  status, board, hand, log, replay GIF (its bookkeeping in replays.py), verify
+    days.py     preferences, vacations, the background tick, timeouts
+    records.py  /game mine, guild settings, leaderboard
+    model.py    the values handed in and out (GameInfo, Report, ...), ServiceError, Limits
+    renderer.py the Renderer protocol and the Pillow one
+
+Mixins rather than collaborator objects because every concern needs the same few things (store,
+lock, commit, report) and callers keep one object with one flat list of methods; the one piece
+of state private to a concern, the replay bookkeeping, is a collaborator (`Service.replays`).
+Import everything from `bot.service`, never from its modules.
+"""
+
+from __future__ import annotations
+
+# Tests fix the seed a start draws by patching `bot.service.secrets.randbits`.
+import secrets  # noqa: F401
+
+from bot.service.base import ServiceBase
+from bot.service.days import DaysMixin
+from bot.service.lobby import LobbyMixin
+from bot.service.looking import LookingMixin
+from bot.service.model import (
+    ATTACHMENT_LIMIT,
+    LOG_PAGE,
+    GameInfo,
+    GameType,
+    HandReport,
+    Limits,
+    LogPage,
+    MyGame,
+    Report,
+    SeatInfo,
+    ServiceError,
+    Standing,
+    User,
+)
+from bot.service.play import PlayMixin
+from bot.service.records import RecordsMixin
+from bot.service.renderer import PillowRenderer, Renderer
+
+__all__ = [
+    "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "Limits", "LogPage",
+    "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service", "ServiceBase",
+    "ServiceError", "Standing", "User",
+]
+
+
+class Service(LobbyMixin, PlayMixin, LookingMixin, DaysMixin, RecordsMixin):
+    """The one entry point of the use cases (see the module docstring)."""

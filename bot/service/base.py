@@ -1,0 +1,206 @@
+"""What every concern of the service shares: ServiceBase (construction, the store, the per-game
+locks, the limits, the cache of drawn pictures, the lookups of a game, and the step every change
+ends with: `commit` stores one history entry with the clocks it moves, `report` turns a change
+into a Report for the edge, `notices_for` says which direct messages it calls for), and the
+small checks that turn an unknown game or pace into a ServiceError.
+
+The concerns (lobby.py, play.py, looking.py, days.py, records.py) are mixins over ServiceBase,
+combined into the one Service in __init__.py; anything two of them use lives here under a
+public name, so that no module reaches for another's underscore names.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot import clock as clocks
+from bot.clock import Pace
+from bot.notices import Notice, turn_notices
+from bot.service.model import GameInfo, Limits, Report, SeatInfo, ServiceError
+from bot.service.renderer import Renderer
+from bot.service.replays import Replays
+from bot.storage import Storage
+from bot.store import GameRow, SeatRow
+from engine import Event, Game, IllegalAction, Outcome
+from engine.registry import get as get_game
+
+
+class ServiceBase:
+    def __init__(
+        self, store: Storage, *, renderer: Renderer | None = None,
+        clock: Callable[[], float] = time.time, limits: Limits | None = None,
+    ) -> None:
+        self.store = store
+        self.renderer = renderer
+        self.clock = clock
+        self.limits = limits or Limits()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._boards: dict[tuple[str, int, int, str], bytes] = {}  # (kind, game, version, locale)
+        self.replays = Replays()  # /game replay's renders and allowances (looking.py)
+
+    # --- lookups ---------------------------------------------------------------------------
+
+    async def info(self, channel_id: int, *, live: bool = True) -> GameInfo:
+        row = await (self.store.live_game(channel_id) if live else self.store.latest_game(channel_id))
+        if row is None:
+            raise ServiceError("error.no_game")
+        return game_info(row, await self.store.seats(row.id))
+
+    async def info_by_id(self, game_id: int) -> GameInfo:
+        row = await self.store.game(game_id)
+        if row is None:
+            raise ServiceError("error.no_game")
+        return game_info(row, await self.store.seats(row.id))
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: every change loads, plays and stores under it (in this process;
+        the version guard of each store write covers the others)."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # --- every change ends here -------------------------------------------------------------
+
+    async def commit(
+        self, info: GameInfo, row: GameRow, game: Game, state: dict[str, Any],
+        events: list[Event], seat: int, user_id: int | None, text: str,
+        outcome: Outcome | None = None,
+    ) -> Report:
+        """Store one history entry (under the game's lock) with the clocks it moves, then
+        report it with the notices it calls for."""
+        outcome = outcome or game.outcome(state)
+        now = self.clock()
+        before = game.prompt(row.state) if row.state is not None else {}
+        after = game.prompt(state) if outcome is None else {}
+        away = await self.away_seats(info, now)
+        mover = None if text.startswith(".") else seat
+        moved = clocks.advance(info.pace, info.seat_clocks, before, after, mover, now, away)
+        stored = await self.store.append_action(
+            row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
+            events=[e.to_json() for e in events], state=state,
+            outcome=outcome.to_json() if outcome else None, now=now, clocks=moved,
+        )
+        if not stored:  # another process moved the game on since we loaded it
+            raise ServiceError("error.stale")
+        info = await self.info_by_id(row.id)
+        report = await self.report(info, game, state, events, before=row.state)
+        report.notices = await self.notices_for(info, game, row.state, state)
+        return report
+
+    async def away_seats(self, users: Sequence[int] | GameInfo, now: float) -> set[int]:
+        """Seats of players on vacation: `users` in seat order (a start), or a game's seats."""
+        away = await self.store.away(now)
+        if isinstance(users, GameInfo):
+            return {s.seat for s in users.seats if s.seat is not None and s.user_id in away}
+        return {seat for seat, user in enumerate(users) if user in away}
+
+    async def notices_for(
+        self, info: GameInfo, game: Game, before: dict[str, Any] | None, after: dict[str, Any],
+    ) -> list[Notice]:
+        """Direct messages called for by the change from `before` to `after`."""
+        if info.status != "active":
+            return []
+        users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
+        prefs = {u: await self.store.prefs(u) for u in users.values()}
+        players = len(users)
+        return turn_notices(
+            game_id=info.id, channel_id=info.channel_id, game_name=game.name(), users=users,
+            prefs=prefs, asked_before=game.prompt(before) if before is not None else {},
+            asked_now=game.prompt(after),
+            next_before=game.up_next(before, players) if before is not None else [],
+            next_now=game.up_next(after, players),
+            away=await self.store.away(self.clock()),
+        )
+
+    def standing(self, info: GameInfo, game: Game, state: dict[str, Any]) -> Report:
+        """Where the game stands (who must act, what they are asked, the standings), with no
+        log lines and no picture yet."""
+        asks = game.prompt(state) if info.status == "active" else {}
+        to_act = [s for seat in sorted(asks) if (s := info.user_of(seat)) is not None]
+        return Report(info, to_act=to_act, asks=asks, scores=game.score_lines(state),
+                      at=self.clock())
+
+    # --- pictures: drawn in a worker thread, once per version and locale ---------------------
+
+    async def board_image(
+        self, info: GameInfo, game: Game, state: dict[str, Any], locale: str | None = None,
+    ) -> bytes:
+        """The complete board (the "Full board" button, /game board)."""
+        if self.renderer is None:
+            raise ServiceError("error.no_renderer")
+        renderer = self.renderer
+        view = game.view(state, None)
+        return await self._drawn("board", info, locale, lambda lang: renderer.board(
+            info.game_key, view, info.names, lang, info.outcome))
+
+    async def turn_image(
+        self, info: GameInfo, game: Game, state: dict[str, Any], before: dict[str, Any] | None,
+    ) -> bytes:
+        """The turn picture of the turn post: `before` is the state before the latest action,
+        so the picture can show what it changed."""
+        if self.renderer is None:
+            raise ServiceError("error.no_renderer")
+        renderer = self.renderer
+        view = game.view(state, None)
+        previous = game.view(before, None) if before is not None else None
+        return await self._drawn("turn", info, None, lambda lang: renderer.turn(
+            info.game_key, view, info.names, lang, previous, info.outcome))
+
+    async def _drawn(self, kind: str, info: GameInfo, locale: str | None,
+                     draw: Callable[[str], bytes]) -> bytes:
+        """A picture of the game's current version, drawn in a worker thread once per locale."""
+        locale = locale or info.locale
+        key = (kind, info.id, info.version, locale)
+        cached = self._boards.get(key)
+        if cached is None:
+            cached = await asyncio.to_thread(draw, locale)
+            if len(self._boards) > 256:  # a small memo: the latest pictures of the busy games
+                self._boards.pop(next(iter(self._boards)))
+            self._boards[key] = cached
+        return cached
+
+    async def report(
+        self, info: GameInfo, game: Game, state: dict[str, Any], events: Sequence[Event],
+        before: dict[str, Any] | None = None,
+    ) -> Report:
+        report = self.standing(info, game, state)
+        for event in events:
+            if event.to is None:
+                report.public.append(event.msg)
+                continue
+            for seat in event.to:
+                if (who := info.user_of(seat)) is not None:
+                    report.private.setdefault(who.user_id, []).append(event.msg)
+        if info.outcome is not None:
+            report.public.append(info.outcome.reason)
+        if self.renderer is not None:
+            report.image = await self.turn_image(info, game, state, before)
+        return report
+
+
+
+def game_info(row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
+    return GameInfo(
+        id=row.id, channel_id=row.channel_id, guild_id=row.guild_id, game_key=row.game_key,
+        options=row.options, status=row.status, creator_id=row.creator_id, locale=row.locale,
+        version=row.version, seats=tuple(SeatInfo(s.seat, s.user_id, s.name) for s in seats),
+        outcome=Outcome.from_json(row.outcome) if row.outcome else None,
+        pace=Pace.from_json(row.pace), timed_out=row.timed_out,
+        clocks=tuple(s.clock for s in seats if s.seat is not None),
+    )
+
+
+
+def checked_pace(text: str) -> Pace | None:
+    try:
+        return clocks.parse_pace(text)
+    except clocks.BadPace as exc:
+        raise ServiceError(exc.msg) from exc
+
+
+def checked_game(key: str) -> Game:
+    try:
+        return get_game(key)
+    except IllegalAction as exc:
+        raise ServiceError(exc.msg) from exc

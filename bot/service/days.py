@@ -1,0 +1,196 @@
+"""Play over days: a user's notification choices and vacations, the clocks they stop and
+restart, the background round (`tick`: vacations over, clocks run out, reminders) and the other
+players' decision about a seat whose clock ran out."""
+
+from __future__ import annotations
+
+from bot import clock as clocks
+from bot.clock import Clock
+from bot.notices import Notice, remind_after
+from bot.service.base import ServiceBase, game_info
+from bot.service.model import Report, ServiceError
+from bot.store import UserPrefs
+from engine import Event, Msg, Outcome, play
+from engine.registry import get as get_game
+
+
+class DaysMixin(ServiceBase):
+    async def prefs(self, user_id: int) -> UserPrefs:
+        return await self.store.prefs(user_id)
+
+    async def set_prefs(
+        self, user_id: int, *, dm: bool | None = None, before: bool | None = None,
+        remind_hours: float | None = None, locale: str | None = None,
+    ) -> UserPrefs:
+        """Change a user's notification choices (None: unchanged); remind_hours 0 = never."""
+        old = await self.store.prefs(user_id)
+        if remind_hours is not None and not 0 <= remind_hours <= 24 * 14:
+            raise ServiceError("error.bad_remind", max=24 * 14)
+        new = UserPrefs(
+            user_id, old.dm if dm is None else dm, old.before if before is None else before,
+            old.remind_hours if remind_hours is None else remind_hours, old.vacation_until,
+            locale or old.locale,
+        )
+        await self.store.set_prefs(new)
+        return new
+
+    async def vacation(self, user_id: int, days: float) -> tuple[UserPrefs, list[Notice]]:
+        """Pause (days > 0) or resume (0) the user's clocks in all their games; each game's
+        channel is told."""
+        if not 0 <= days <= clocks.VACATION_DAYS:
+            raise ServiceError("error.bad_vacation", max=clocks.VACATION_DAYS)
+        now = self.clock()
+        old = await self.store.prefs(user_id)
+        until = now + days * clocks.DAY if days else None
+        if until is None and (old.vacation_until is None or old.vacation_until <= now):
+            raise ServiceError("error.not_on_vacation")
+        new = UserPrefs(user_id, old.dm, old.before, old.remind_hours, until, old.locale)
+        await self.store.set_prefs(new)
+        return new, await self._restart_clocks(user_id, now, "vacation" if until else "back")
+
+    async def _restart_clocks(self, user_id: int, now: float, kind: str) -> list[Notice]:
+        """Stop or start the user's clocks in every running game after a vacation change."""
+        notices = []
+        away = await self.store.away(now)
+        for row in await self.store.user_games(user_id):
+            if row.status != "active" or row.state is None:
+                continue
+            async with self.lock(row.id):
+                # Guarded by the game's version: a move stored meanwhile (by another process)
+                # wins, and the clocks are computed again from it.
+                for _attempt in range(5):
+                    row = await self.store.game(row.id)  # type: ignore[assignment]
+                    if row is None or row.state is None or row.status != "active":
+                        break
+                    info = game_info(row, await self.store.seats(row.id))
+                    asked = get_game(row.game_key).prompt(row.state)
+                    new = {}
+                    for seat, clock in info.seat_clocks.items():
+                        user = info.user_of(seat)
+                        clock = clock.stopped(now)
+                        runs = (seat in asked and clock.bank is not None and user is not None
+                                and user.user_id not in away and row.timed_out != seat)
+                        new[seat] = Clock(clock.bank, now if runs else None, clock.asked_since)
+                    if await self.store.set_clocks(row.id, new, version=row.version):
+                        break
+                else:
+                    row = None
+                if row is None or row.state is None or row.status != "active":
+                    continue
+                seat = info.seat_of(user_id)
+                if seat is not None and seat.seat is not None and kind == "back":
+                    # Reminders count from the return, not from before the vacation.
+                    await self.store.mark_reminded(row.id, seat.seat, now)
+                if seat is not None and seat.seat is not None:
+                    notices.append(Notice(kind, row.id, row.channel_id, Msg(
+                        f"notice.{kind}", {"who": Msg.seat(seat.seat)}), None))
+        return notices
+
+    async def tick(self) -> list[Notice]:
+        """The background task's round (every minute or so): end vacations that are over,
+        notice clocks that ran out, remind players who have not moved. Safe to run at any
+        time and from several places: every change is guarded by the game's version."""
+        now = self.clock()
+        notices: list[Notice] = []
+        for user_id in await self.store.vacations_over(now):
+            prefs = await self.store.prefs(user_id)
+            # Claimed by a guarded update: of several processes, one clears it and tells.
+            if prefs.vacation_until is None or not await self.store.end_vacation(
+                    user_id, prefs.vacation_until):
+                continue
+            notices += await self._restart_clocks(user_id, now, "back")
+        away = await self.store.away(now)
+        prefs_of: dict[int, UserPrefs] = {}
+        for w in await self.store.waiting():
+            left = w.clock.left(now)
+            if left is not None and left <= 0 and w.clock.running_since is not None \
+                    and w.timed_out is None:
+                notices += await self._time_out(w.game_id, w.seat, w.version, now)
+                continue
+            if w.user_id in away or w.timed_out == w.seat or w.clock.asked_since is None:
+                continue
+            if w.user_id not in prefs_of:
+                prefs_of[w.user_id] = await self.store.prefs(w.user_id)
+            after = remind_after(prefs_of[w.user_id])
+            last = max(w.clock.asked_since, w.reminded_at or 0.0)
+            if after is not None and now - last >= after:
+                if not await self.store.mark_reminded(w.game_id, w.seat, now, seen=w):
+                    continue  # moved meanwhile, or reminded by another process
+                info = await self.info_by_id(w.game_id)
+                notices.append(Notice("reminder", w.game_id, info.channel_id, Msg(
+                    "notice.reminder", {
+                        "game": get_game(info.game_key).name(), "channel": f"<#{info.channel_id}>",
+                        "since": clocks.duration(now - w.clock.asked_since),
+                        "left": clocks.duration(left) if left is not None else "-",
+                    }), w.user_id, (w.user_id,)))
+        return notices
+
+    async def _time_out(self, game_id: int, seat: int, version: int, now: float) -> list[Notice]:
+        async with self.lock(game_id):
+            info = await self.info_by_id(game_id)
+            stopped = {s: c.stopped(now) if s == seat else c
+                       for s, c in info.seat_clocks.items()}
+            if not await self.store.set_timed_out(game_id, seat, version=version, clocks=stopped):
+                return []  # moved meanwhile, or already noticed
+        others = tuple(s.user_id for s in info.seats if s.seat is not None and s.seat != seat)
+        return [Notice("timeout", game_id, info.channel_id,
+                       Msg("notice.timeout", {"who": Msg.seat(seat)}), None, others)]
+
+    async def timeout_choices(self, game_id: int) -> list[str]:
+        """What the other players may decide about the seat whose clock ran out."""
+        info = await self.info_by_id(game_id)
+        row = await self.store.game(game_id)
+        if row is None or row.state is None or info.timed_out is None or info.status != "active":
+            return []
+        game = get_game(info.game_key)
+        skip = ["skip"] if game.default_action(row.state, info.timed_out) is not None else []
+        return [*skip, "end", "wait"]
+
+    async def decide_timeout(
+        self, game_id: int, user_id: int, choice: str, *, version: int | None = None,
+    ) -> Report:
+        """Another player decides for the seat whose clock ran out: `skip` (the rules' default
+        action is played for them), `end` (the game ends, the absent player loses) or `wait`
+        (one more day on their clock). The first decision counts."""
+        async with self.lock(game_id):
+            row = await self.store.game(game_id)
+            if row is None or row.state is None or row.status != "active":
+                raise ServiceError("error.game_over")
+            info = game_info(row, await self.store.seats(row.id))
+            absent = info.timed_out
+            seat = info.seat_of(user_id)
+            if absent is None or (version is not None and version != row.version):
+                raise ServiceError("error.stale")
+            if seat is None or seat.seat is None or seat.seat == absent:
+                raise ServiceError("error.timeout_not_yours")
+            game = get_game(row.game_key)
+            who = {"who": Msg.seat(absent), "by": Msg.seat(seat.seat)}
+            if choice == "end":
+                others = tuple(s.seat for s in info.seats if s.seat not in (None, absent))
+                outcome = Outcome(others, None, Msg("outcome.timeout", who))  # type: ignore[arg-type]
+                return await self.commit(info, row, game, row.state, [], absent, user_id,
+                                          ".timeout", outcome)
+            if choice == "skip":
+                text = game.default_action(row.state, absent)
+                if text is None:
+                    raise ServiceError("error.no_default_action")
+                state, events = play(game, row.state, absent, text)
+                # The move itself is told only to its player: a default move may be hidden
+                # (a Res Publica delivery); the game's own events say what is public.
+                events[:0] = [Event(Msg("platform.skipped", who)), Event(Msg(
+                    "platform.skipped_you", {"action": Msg.action(game.key, text)}), (absent,))]
+                return await self.commit(info, row, game, state, events, absent, user_id, text)
+            if choice != "wait":
+                raise ServiceError("error.stale")
+            now = self.clock()
+            extended = info.seat_clocks
+            old = extended[absent]
+            extended[absent] = Clock((old.bank or 0.0) + clocks.EXTRA_TIME, now, old.asked_since)
+            if not await self.store.set_timed_out(game_id, None, version=row.version,
+                                                  clocks=extended):
+                raise ServiceError("error.stale")
+            info = await self.info_by_id(game_id)
+        report = self.standing(info, game, row.state)
+        report.public.append(Msg("platform.extra_time", {
+            **who, "time": clocks.duration(clocks.EXTRA_TIME)}))
+        return report

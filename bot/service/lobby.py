@@ -1,0 +1,164 @@
+"""The lobby: what games there are and their rules, opening a lobby (within the open-lobby
+limits), joining and leaving it, and starting the game, which draws the seating from the seed."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from bot import clock as clocks
+from bot.clock import Pace
+from bot.service.base import ServiceBase, checked_game, checked_pace
+from bot.service.model import GameInfo, GameType, Report, ServiceError, User
+from bot.store import ChannelBusy, TooManyLobbies
+from engine import Event, Game, IllegalAction, Msg, parse_options
+from engine.registry import get as get_game
+
+
+class LobbyMixin(ServiceBase):
+    # --- catalogue -------------------------------------------------------------------------
+
+    @staticmethod
+    def game_types() -> list[GameType]:
+        from engine.registry import keys
+
+        types = []
+        for key in keys():
+            g = get_game(key)
+            types.append(GameType(key, g.name(), g.min_players, g.max_players, g.options))
+        return types
+
+    @staticmethod
+    def rules(game_key: str) -> Msg:
+        return checked_game(game_key).rules()
+
+    # --- lobby -----------------------------------------------------------------------------
+
+    async def create(
+        self, channel_id: int, guild_id: int | None, user: User, game_key: str,
+        options: Sequence[str] = (), *, locale: str = "en", pace: str | None = None,
+        parent_id: int | None = None,
+    ) -> GameInfo:
+        """A lobby. `pace`: a time control (bot.clock.parse_pace), else the guild's default;
+        the game speaks the guild's default language if it has one, else the creator's.
+        `parent_id`: the channel the game was opened from, when it has its own thread."""
+        game, parsed = self.check_new(game_key, options, pace)
+        settings = await self.store.guild_settings(guild_id) if guild_id else None
+        chosen = checked_pace(pace) if pace is not None else (
+            Pace.from_json(settings.pace) if settings else None)
+        if settings and settings.locale:
+            locale = settings.locale
+        try:
+            game_id = await self.store.create_game(
+                channel_id=channel_id, guild_id=guild_id, game_key=game.key, options=parsed,
+                creator_id=user.id, creator_name=user.name, locale=locale, now=self.clock(),
+                pace=chosen.to_json() if chosen else None, parent_id=parent_id,
+                max_user_lobbies=self.limits.user_lobbies,
+                max_channel_lobbies=self.limits.channel_lobbies,
+            )
+        except ChannelBusy as exc:
+            raise ServiceError("error.channel_busy") from exc
+        except TooManyLobbies as exc:
+            raise ServiceError(f"error.too_many_lobbies_{exc.scope}", n=exc.limit) from exc
+        return await self.info_by_id(game_id)
+
+    async def check_lobby_room(self, user_id: int, parent_id: int) -> None:
+        """The refusal `create` would give for too many open lobbies (so that the edge can
+        check before opening a thread); `create` checks again in its own transaction."""
+        for scope, limit, owner in (("user", self.limits.user_lobbies, user_id),
+                                    ("channel", self.limits.channel_lobbies, parent_id)):
+            if limit is not None and await self.store.open_lobbies(scope, owner) >= limit:
+                raise ServiceError(f"error.too_many_lobbies_{scope}", n=limit)
+
+    @staticmethod
+    def check_new(game_key: str, options: Sequence[str] = (), pace: str | None = None,
+                  ) -> tuple[Game, dict[str, Any]]:
+        """The game and its parsed options, or the refusal `create` would give (so that the
+        edge can check before opening a thread for the game)."""
+        game = checked_game(game_key)
+        try:
+            parsed = parse_options(game, options)
+        except IllegalAction as exc:
+            raise ServiceError(exc.msg) from exc
+        if pace is not None:
+            checked_pace(pace)
+        return game, parsed
+
+    async def join(self, channel_id: int, user: User) -> GameInfo:
+        info = await self.info(channel_id)
+        if info.status != "lobby":
+            raise ServiceError("error.already_started")
+        if info.seat_of(user.id):
+            raise ServiceError("error.already_seated")
+        game = get_game(info.game_key)
+        if len(info.seats) >= game.max_players:
+            raise ServiceError("error.game_full", n=game.max_players)
+        async with self.lock(info.id):
+            if not await self.store.add_seat(
+                info.id, user.id, user.name, self.clock(), max_seats=game.max_players,
+            ):
+                now = await self.info_by_id(info.id)
+                if now.status != "lobby":
+                    raise ServiceError("error.already_started")
+                if now.seat_of(user.id):
+                    raise ServiceError("error.already_seated")
+                raise ServiceError("error.game_full", n=game.max_players)
+        return await self.info_by_id(info.id)
+
+    async def leave(self, channel_id: int, user_id: int) -> GameInfo:
+        info = await self.info(channel_id)
+        if not info.seat_of(user_id):
+            raise ServiceError("error.not_seated")
+        if info.status != "lobby":
+            raise ServiceError("error.leave_started")
+        async with self.lock(info.id):
+            if not await self.store.remove_seat(info.id, user_id):
+                raise ServiceError("error.leave_started")
+            info = await self.info_by_id(info.id)
+            if not info.seats:  # the last one out closes the lobby (unless someone joined)
+                await self.store.set_status(info.id, "abandoned", self.clock(),
+                                            only_if=("lobby",), version=info.version)
+                info = await self.info_by_id(info.id)
+        return info
+
+    async def start(
+        self, channel_id: int, user_id: int, *, can_manage: bool = False, seed: int | None = None,
+    ) -> Report:
+        """Lobby -> game. The seats are read and fixed in one transaction guarded by the lobby's
+        version: a join or leave at the same moment is either in the game or refused, never
+        half in (the start is computed again from the new seats, a few times at most)."""
+        game_id = (await self.info(channel_id)).id
+        seed = secrets.randbits(63) if seed is None else seed
+        async with self.lock(game_id):
+            for _attempt in range(5):
+                info = await self.info_by_id(game_id)
+                if info.status != "lobby":
+                    raise ServiceError("error.already_started")
+                if not info.may_manage(user_id, can_manage):
+                    raise ServiceError("error.only_creator_starts")
+                game = get_game(info.game_key)
+                if len(info.seats) < game.min_players:
+                    raise ServiceError(
+                        "error.not_enough_players", n=len(info.seats), min=game.min_players,
+                    )
+                # The rulebooks pick the first player by age or at random: we draw the seating
+                # from the seed, so the whole game (seating included) follows from the seed.
+                order = [s.user_id for s in info.seats]
+                random.Random(seed).shuffle(order)
+                state = game.setup(len(order), seed, info.options)
+                now = self.clock()
+                away = await self.away_seats(order, now)
+                started = clocks.start(info.pace, len(order), game.prompt(state), now, away)
+                if await self.store.start_game(
+                    info.id, seed=seed, order=order, state=state, now=now, clocks=started,
+                    lobby_version=info.version,
+                ):
+                    break
+            else:
+                raise ServiceError("error.lobby_changed")
+        info = await self.info_by_id(game_id)
+        report = await self.report(info, game, state, [Event(Msg("platform.started"))])
+        report.notices = await self.notices_for(info, game, None, state)
+        return report

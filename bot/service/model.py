@@ -1,0 +1,157 @@
+"""The plain values the service takes and hands out (users, games, reports, pages, limits) and
+its one error, ServiceError. No behaviour beyond small lookups on these values: the Discord layer,
+the console and the tests build and read them without a store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.clock import Clock, Pace
+from bot.notices import Notice
+from engine import Msg, Outcome
+
+LOG_PAGE = 15
+ATTACHMENT_LIMIT = 10 * 2**20  # bytes: Discord's default upload limit (a server may allow more)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one user or channel may ask of the bot (see README, Configuration)."""
+
+    user_lobbies: int | None = 3  # open lobbies created by one user, across channels
+    channel_lobbies: int | None = 10  # open lobbies opened from one channel (its threads included)
+    replays_per_user: int = 2  # /game replay per user within replay_window seconds
+    replays_per_channel: int = 4  # /game replay per channel within replay_window seconds
+    replay_window: float = 600.0
+    replay_renders: int = 2  # distinct replays being drawn or waiting at once; more are refused
+
+
+class ServiceError(Exception):
+    """A refusal, with a translatable message; nothing was changed."""
+
+    def __init__(self, key: str | Msg, **params: Any) -> None:
+        self.msg = key if isinstance(key, Msg) else Msg(key, params)
+        super().__init__(self.msg.key)
+
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int | None  # None in the lobby
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game_key: str
+    options: dict[str, Any]
+    status: str  # lobby | active | finished | abandoned
+    creator_id: int
+    locale: str
+    version: int
+    seats: tuple[SeatInfo, ...]
+    outcome: Outcome | None = None
+    pace: Pace | None = None
+    timed_out: int | None = None  # the seat whose clock ran out, while the others decide
+    clocks: tuple[Clock, ...] = ()  # by seat, once started
+
+    @property
+    def names(self) -> list[str]:
+        """Player names by seat number (joining order in the lobby)."""
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.seat == seat), None)
+
+    @property
+    def seat_clocks(self) -> dict[int, Clock]:
+        """Each seat's clock, by seat number (never by position in a list)."""
+        numbered = [s.seat for s in self.seats if s.seat is not None]
+        return dict(zip(numbered, self.clocks, strict=False))
+
+    def may_manage(self, user_id: int, can_manage: bool = False) -> bool:
+        """Start or abandon the game: its creator while seated (leaving a lobby hands this on
+        to the earliest seated player), or someone who can manage the channel."""
+        return can_manage or (user_id == self.creator_id and self.seat_of(user_id) is not None)
+
+
+@dataclass
+class Report:
+    """What a change produced, for the edge to show: log lines, the turn picture, the
+    standings, who acts next."""
+
+    game: GameInfo
+    public: list[Msg] = field(default_factory=list)
+    private: dict[int, list[Msg]] = field(default_factory=dict)  # user id -> lines for them only
+    image: bytes | None = None  # the turn picture (render turn(): made for the inline preview)
+    to_act: list[SeatInfo] = field(default_factory=list)
+    asks: dict[int, Msg] = field(default_factory=dict)  # seat -> what that seat is asked
+    scores: dict[int, Msg] = field(default_factory=dict)  # seat -> its public standing
+    notices: list[Notice] = field(default_factory=list)  # direct messages to send
+    at: float = 0.0  # when the report was made (to show the clocks' time left)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome
+
+
+@dataclass
+class HandReport:
+    game: GameInfo
+    seat: int
+    view: dict[str, Any]
+    legal: list[str]
+    image: bytes | None
+    recent: list[Msg] = field(default_factory=list)  # private lines for this seat, latest last
+
+
+@dataclass
+class LogPage:
+    game: GameInfo
+    lines: list[Msg]
+    page: int
+    pages: int
+
+
+@dataclass(frozen=True)
+class GameType:
+    key: str
+    name: Msg
+    min_players: int
+    max_players: int
+    options: tuple[Any, ...]
+
+
+
+@dataclass(frozen=True)
+class MyGame:
+    """One of a user's games for /game mine."""
+
+    game: GameInfo
+    seat: int | None
+    waiting: bool  # the game waits on this user now
+    left: float | None  # their clock's time left, with a time control
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A line of a guild's leaderboard."""
+
+    user_id: int
+    name: str
+    played: int
+    won: int

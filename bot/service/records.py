@@ -1,0 +1,63 @@
+"""Across games: a user's games (/game mine), a guild's defaults and its leaderboard."""
+
+from __future__ import annotations
+
+from bot.service.base import ServiceBase, checked_game, checked_pace, game_info
+from bot.service.model import MyGame, ServiceError, Standing
+from bot.store import GuildSettings
+from engine import Outcome
+from engine.registry import get as get_game
+
+
+class RecordsMixin(ServiceBase):
+    async def mine(self, user_id: int) -> list[MyGame]:
+        """The user's lobbies and running games, those waiting on them first."""
+        now = self.clock()
+        found = []
+        for row in await self.store.user_games(user_id):
+            info = game_info(row, await self.store.seats(row.id))
+            seat = info.seat_of(user_id)
+            number = seat.seat if seat else None
+            waiting = (info.status == "active" and row.state is not None and number is not None
+                       and number in get_game(row.game_key).prompt(row.state))
+            clock = info.seat_clocks.get(number) if number is not None else None
+            left = clock.left(now) if clock is not None else None
+            found.append(MyGame(info, number, waiting, left))
+        found.sort(key=lambda g: (not g.waiting, g.game.status != "active",
+                                  g.left if g.left is not None else float("inf")))
+        return found
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self.store.guild_settings(guild_id)
+
+    async def set_guild_settings(
+        self, guild_id: int, *, locale: str | None = None, pace: str | None = None,
+        threads: bool | None = None,
+    ) -> GuildSettings:
+        """Change a guild's defaults (None: unchanged); `pace` "none" removes the default."""
+        old = await self.store.guild_settings(guild_id)
+        if locale is not None and locale not in ("en", "fr"):
+            raise ServiceError("error.bad_locale", locales="en, fr")
+        new_pace = old.pace if pace is None else (p.to_json() if (p := checked_pace(pace)) else None)
+        new = GuildSettings(guild_id, locale or old.locale, new_pace,
+                            old.threads if threads is None else threads)
+        await self.store.set_guild_settings(new)
+        return new
+
+    async def leaderboard(self, guild_id: int, game_key: str | None = None) -> list[Standing]:
+        """Finished games of the guild: games played and won per player (a shared victory is
+        a win), most wins first, then the best ratio, then most played."""
+        if game_key is not None:
+            game_key = checked_game(game_key).key
+        played: dict[int, list[int]] = {}
+        names: dict[int, str] = {}
+        for row, seats in await self.store.finished(guild_id, game_key):
+            winners = set(Outcome.from_json(row.outcome).winners) if row.outcome else set()
+            for s in seats:
+                tally = played.setdefault(s.user_id, [0, 0])
+                tally[0] += 1
+                tally[1] += s.seat in winners
+                names[s.user_id] = s.name  # the latest name they played under
+        table = [Standing(u, names[u], p, w) for u, (p, w) in played.items()]
+        table.sort(key=lambda r: (-r.won, -r.won / r.played, -r.played, r.name.lower()))
+        return table
