@@ -1,0 +1,644 @@
+"""Res Publica's knowledge for the computer players (engine/ai): determinize, evaluate, candidates.
+
+What a seat sees (ResPublica.view): its own hand, everyone's hand SIZE, the groups laid, the point
+piles, both decks' sizes, and every word of the current trade (proposal, answers, promises, who
+still chooses). Hidden: the other hands' contents, both decks' order and contents, the generator,
+and a partner's hidden choice of cards while a delivery is pending.
+
+`determinize` rebuilds those from the sorted pool of unseen cards, keeping every public commitment
+true: a player who answered a sought proposal can still give it, an offer is held by whoever
+made it, a promise being delivered can be kept. `evaluate` turns each seat's projected final score
+(point cards, plus what its hand is worth as groups and pairs, weighted by the time left) into a
+share of the win. `candidates` cuts the ~7000 trade texts to a few dozen a player would consider:
+asking for the cards that complete or extend one's groups, offering the cards one needs least,
+answering with what helps; every text it returns is in `legal`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+from engine.core import State, copy_state
+
+from . import trade as T
+from .cards import CIVILISATION, PEOPLE, Variant, variant
+
+PASS = "pass"
+SEEK = "seek"
+OFFER = "offer"
+TRIES_PLAIN = 4  # random deals tried before reserving the promised cards first
+TRIES = 48
+MAX_TRADES = 24  # trade texts kept for the active player (seeks and offers together)
+MAX_ANSWERS = 12  # answers kept besides `pass`
+MAX_GIVES = 6  # deliveries kept (the least costly first)
+
+Hand = Mapping[str, int]
+
+
+def _v(state: State) -> Variant:
+    return variant(state["variant"])
+
+
+# --- determinization ------------------------------------------------------------------------------
+
+
+def unseen(state: State, seat: int) -> dict[str, int]:
+    """Every card `seat` cannot see, by kind: the box minus its own hand and the groups laid."""
+    v = _v(state)
+    left = dict(v.counts)
+    for k, n in state["hands"][seat].items():
+        left[k] -= n
+    for groups in state["groups"]:
+        for g in groups:
+            left[g["kind"]] -= g["count"]
+    return left
+
+
+def _constraints(state: State, seat: int) -> list[tuple[int, T.Proposal, bool]]:
+    """(seat, proposal, propose) for every public commitment of another seat's hand: it can give
+    `proposal` (propose: may offer it, each branch of an « ou » held)."""
+    trade = state["trade"]
+    if trade is None:
+        return []
+    v = _v(state)
+    out: list[tuple[int, T.Proposal, bool]] = []
+    proposal = T.parse(v, trade["proposal"].split())
+    answered = [a for a in trade["answers"] if a["answer"] not in (None, PASS)]
+    if trade["mode"] == OFFER:
+        out.append((trade["by"], proposal, True))
+        out += [(a["seat"], T.parse(v, a["answer"].split()), True) for a in answered]
+    else:
+        out += [(a["seat"], proposal, False) for a in answered]
+    for side in trade["deliver"] or ():
+        out.append((side["seat"], T.parse(v, side["promise"].split()), False))
+    return sorted((c for c in out if c[0] != seat), key=lambda c: (c[0], c[1].text, c[2]))
+
+
+def _holds(v: Variant, hand: Hand, p: T.Proposal, propose: bool) -> bool:
+    return (T.can_propose if propose else T.can_deliver)(v, hand, p)
+
+
+def _take(v: Variant, have: dict[str, int], pool: dict[str, int], used: dict[str, int],
+          kinds: frozenset[str] | None, rng: random.Random) -> bool:
+    """Set aside one card of `kinds` (two identical ones for a pair: kinds None) for a
+    delivery: from `have` when it holds one not yet set aside, else moved there from `pool`,
+    the kind drawn at random in proportion to the pool."""
+    need = 2 if kinds is None else 1
+    allowed = [k for k in v.kinds if kinds is None or k in kinds]
+    free = [k for k in allowed if have.get(k, 0) - used.get(k, 0) >= need]
+    if free:
+        k = free[rng.randrange(len(free))]
+    else:
+        short = {k: need - max(0, have.get(k, 0) - used.get(k, 0)) for k in allowed}
+        # the hands hold only so many cards of each family: the rest are in its deck
+        weights = [pool.get(k, 0) if pool.get(k, 0) >= short[k]
+                   and pool[v.family[k]] >= short[k] else 0 for k in allowed]
+        if not any(weights):
+            return False
+        k = rng.choices(allowed, weights)[0]
+        have[k] = have.get(k, 0) + short[k]
+        pool[k] -= short[k]
+        pool[v.family[k]] -= short[k]
+    used[k] = used.get(k, 0) + need
+    return True
+
+
+def _reserve(v: Variant, have: dict[str, int], pool: dict[str, int], p: T.Proposal,
+             propose: bool, rng: random.Random) -> bool:
+    """Move cards from `pool` (by kind, and under `pool[family]`: how many cards of each family
+    the hands hold) to `have` until `have` can keep `p` (each branch on its own when
+    proposing an « ou », else one branch drawn at random), using the cards it holds first.
+    Linear in the counts: never enumerates the ways to deliver. False if it cannot."""
+    branches = T.branches(v, p)
+    every = propose and p.op == T.OR
+    chosen = branches if every else [branches[rng.randrange(len(branches))]]
+    for needs in chosen:
+        used: dict[str, int] = {}
+        # the narrowest needs first, so that a broad one does not take their cards
+        for n, kinds in sorted(needs, key=lambda x: (x[1] is None, len(x[1] or ()))):
+            for _ in range(n):
+                if not _take(v, have, pool, used, kinds, rng):
+                    return False
+    return True
+
+
+def _deal(v: Variant, state: State, seat: int, left: Mapping[str, int],
+          reserved: Mapping[int, Mapping[str, int]], rng: random.Random) -> list[dict[str, int]] | None:
+    """Hands for the other seats (sizes as public) and both decks (families as the rules say),
+    from the unseen cards `left`, with `reserved` cards put in given hands first. Returns the new
+    hands (all seats) and sets the decks in `state`, or None if the families do not fit."""
+    rest = dict(left)
+    for cards in reserved.values():
+        for k, n in cards.items():
+            rest[k] -= n
+            if rest[k] < 0:
+                return None
+    people = [k for k in v.kinds if v.family[k] == PEOPLE for _ in range(rest[k])]
+    civ = [k for k in v.kinds if v.family[k] == CIVILISATION for _ in range(rest[k])]
+    n_people, n_civ = len(state["decks"][PEOPLE]), len(state["decks"][CIVILISATION])
+    if len(people) < n_people or len(civ) < n_civ:
+        return None
+    rng.shuffle(people)
+    rng.shuffle(civ)
+    decks = {PEOPLE: people[:n_people], CIVILISATION: civ[:n_civ]}
+    loose = people[n_people:] + civ[n_civ:]
+    rng.shuffle(loose)
+    hands = [dict(h) for h in state["hands"]]
+    for s in range(state["players"]):
+        if s == seat:
+            continue
+        hand = dict.fromkeys(v.kinds, 0)
+        for k, n in reserved.get(s, {}).items():
+            hand[k] += n
+        want = sum(state["hands"][s].values()) - sum(hand.values())
+        if want < 0 or want > len(loose):
+            return None
+        for k in loose[:want]:
+            hand[k] += 1
+        del loose[:want]
+        hands[s] = hand
+    state["decks"] = decks
+    return hands
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A full state equal to `state` in all `seat` sees, the rest dealt from the sorted unseen
+    cards by `rng`, every public commitment kept (see the module's docstring)."""
+    v = _v(state)
+    out = copy_state(state)
+    left = unseen(state, seat)
+    cons = _constraints(state, seat)
+    hands = None
+    for attempt in range(TRIES):
+        reserved: dict[int, dict[str, int]] = {}
+        if attempt >= TRIES_PLAIN:
+            # put the promised cards in their holders' hands first, then deal the rest
+            pool = dict(left)
+            for family in (PEOPLE, CIVILISATION):  # how many of each family the hands hold
+                pool[family] = sum(n for k, n in left.items() if v.family[k] == family) - len(
+                    state["decks"][family])
+            for s, p, propose in cons:
+                if not _reserve(v, reserved.setdefault(s, {}), pool, p, propose, rng):
+                    break
+        dealt = _deal(v, out, seat, left, reserved, rng)
+        if dealt is None:
+            continue
+        hands = dealt
+        if all(_holds(v, hands[s], p, propose) for s, p, propose in cons):
+            break
+    if hands is None:  # never seen: the plain deal always fits the families
+        hands = _deal(v, out, seat, left, {}, rng) or [dict(h) for h in state["hands"]]
+    out["hands"] = hands
+    trade = out["trade"]
+    for side in (trade or {}).get("deliver") or ():
+        if side["seat"] == seat or side["cards"] is None:
+            continue
+        # a partner's chosen cards are hidden until the swap: choose again from the new hand
+        ways = T.deliveries(v, hands[side["seat"]], T.parse(v, side["promise"].split()))
+        side["cards"] = ways[rng.randrange(len(ways))] if ways else {}
+        side["auto"] = len(ways) == 1
+    out["rng"] = rng.getrandbits(64)
+    return out
+
+
+# --- what a hand is worth ---------------------------------------------------------------------------
+
+
+def time_left(state: State) -> float:
+    """1 at the start, falling with the civilisation deck (whose last card ends the game), 0 once
+    only the final lay-downs remain."""
+    if state["phase"] in ("final", "over"):
+        return 0.0
+    if state["last_round"]:
+        return 0.05
+    v = _v(state)
+    total = sum(n for k, n in v.counts.items() if v.family[k] == CIVILISATION)
+    return len(state["decks"][CIVILISATION]) / total
+
+
+def _lay_size(state: State, seat: int, kind: str) -> int:
+    group = _v(state).groups[kind]
+    if group.size_with_library is not None and any(
+            g["card"] == "library" for g in state["groups"][seat]):
+        return group.size_with_library
+    return group.size
+
+
+def group_value(state: State, seat: int, kind: str, t: float) -> float:
+    """What laying a group of `kind` is worth to `seat` now: its point card, plus for a city the
+    civilisation cards it draws every turn left, for a library the cheaper towns."""
+    v = _v(state)
+    card = v.groups[kind].card
+    pile = state["piles"].get(card) or []
+    if not pile:
+        return 0.0
+    if card == "city":
+        return pile[0] + 5.0 * t
+    if card == "library":
+        has = any(g["card"] == "library" for g in state["groups"][seat])
+        return 0.0 if has else 3.0 * t
+    return float(pile[0])
+
+
+def kind_worth(state: State, seat: int, kind: str, c: int, t: float) -> float:
+    """Points `c` cards of `kind` in `seat`'s hand are expected to bring: whole groups almost
+    their value, a partial group its value times its progress (squared: the last cards are the
+    hard ones) while time is left, and never less than its pairs, which count at the end."""
+    if c <= 0:
+        return 0.0
+    value = group_value(state, seat, kind, t)
+    if value <= 0:
+        return float(c // 2)
+    size = _lay_size(state, seat, kind)
+    full, rest = divmod(c, size)
+    partial = value * (rest / size) ** 2 * (0.3 + 0.7 * t) if rest else 0.0
+    return full * value * 0.95 + max(rest // 2, partial)
+
+
+def hand_worth(state: State, seat: int, hand: Hand, t: float) -> float:
+    """Points a hand is expected to bring (the sum of its kinds' `kind_worth`)."""
+    return sum(kind_worth(state, seat, k, c, t) for k, c in hand.items() if c > 0)
+
+
+def projected(state: State, seat: int, t: float | None = None,
+              hands: Sequence[Hand] | None = None) -> float:
+    """`seat`'s expected final score: point cards laid, what its hand is worth (`hands`: the hands
+    once the trade on the table is settled, see `settled`), and the draw still to come if its
+    turn is on."""
+    if t is None:
+        t = time_left(state)
+    hand = (hands or state["hands"])[seat]
+    laid = sum(g["value"] for g in state["groups"][seat])
+    cities = sum(1 for g in state["groups"][seat] if g["card"] == "city")
+    score = laid + 5.0 * cities * t + hand_worth(state, seat, hand, t)
+    if state["phase"] not in ("final", "over") and state["active"] == seat:
+        score += _draw_worth(state, seat, hand, cities, t)
+    return score
+
+
+def _draw_worth(state: State, seat: int, hand: Hand, cities: int, t: float) -> float:
+    """What the draw that ends the turn will add, from the decks as they are in this state."""
+    v = _v(state)
+    people, civ = state["decks"][PEOPLE], state["decks"][CIVILISATION]
+    n_people = min(v.draw_people, len(people))
+    n_civ = min(cities * v.draw_per_city, v.draw_max - n_people, len(civ))
+    marg = _marginal(state, seat, hand, t)
+    worth = 0.0
+    for deck, n in ((people, n_people), (civ, n_civ)):
+        if n and deck:
+            worth += n * sum(marg[k] for k in deck) / len(deck)
+    return worth
+
+
+def _swap(hands: Sequence[Hand], gives: Sequence[tuple[int, int, Mapping[str, int]]]) -> list[Hand]:
+    out = [dict(h) for h in hands]
+    for giver, receiver, cards in gives:
+        out[giver] = _add(out[giver], cards, -1)
+        out[receiver] = _add(out[receiver], cards)
+    return out
+
+
+def settled(state: State, t: float) -> tuple[list[Hand], float]:
+    """The hands once the trade on the table is settled as the players would most likely settle
+    it (a pending delivery kept at the least cost to each giver; of the answers given, the one
+    best for the active player if it gains; no more answers), and what the active player may
+    still hope from answers not given yet (half the gain of getting what it asked)."""
+    hands: list[Hand] = list(state["hands"])
+    trade = state["trade"]
+    if trade is None:
+        return hands, 0.0
+    v = _v(state)
+    if trade["deliver"] is not None:
+        gives = []
+        for side in trade["deliver"]:
+            cards = side["cards"]
+            if cards is None:
+                p = T.parse(v, side["promise"].split())
+                cards = _best_give(state, side["seat"], hands[side["seat"]], p, t) or {}
+            gives.append((side["seat"], side["to"], cards))
+        return _swap(hands, gives), 0.0
+    by = trade["by"]
+    best: tuple[float, list[Hand]] | None = None
+    for a in trade["answers"]:
+        if a["answer"] in (None, PASS):
+            continue
+        mine, theirs = (a["answer"], trade["proposal"]) if trade["mode"] == SEEK else (
+            trade["proposal"], a["answer"])
+        give = _best_give(state, by, hands[by], T.parse(v, mine.split()), t)
+        get = _best_give(state, a["seat"], hands[a["seat"]], T.parse(v, theirs.split()), t)
+        if give is None or get is None:
+            continue
+        gain = _gain(state, by, hands[by], get, give, t)
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, _swap(hands, [(by, a["seat"], give), (a["seat"], by, get)]))
+    hope = 0.0
+    if state["phase"] == "answers":
+        waiting = [a["seat"] for a in trade["answers"] if a["answer"] is None]
+        p = T.parse(v, trade["proposal"].split())
+        if trade["mode"] == SEEK and any(T.can_deliver(v, hands[s], p) for s in waiting):
+            hope = 0.5 * _expected_get(state, by, hands[by], p, t)
+        elif trade["mode"] == OFFER and waiting:
+            loss = -_gain(state, by, hands[by], {}, _best_give(state, by, hands[by], p, t) or {}, t)
+            marg = _marginal(state, by, hands[by], t)
+            hope = 0.5 * (sum(n for n, _ in p.terms) * _offer_hope(marg) - loss)
+        hope = max(0.0, hope - (best[0] if best else 0.0))
+    return (best[1] if best else hands), hope
+
+
+def evaluate(state: State, seat: int) -> float:
+    """`seat`'s share of the win in [0, 1]: a softmax of the projected scores, sharper as the end
+    nears; at the end, 1 for a win (divided among tied winners), 0 for a loss."""
+    if state["outcome"] is not None:
+        winners = state["outcome"]["winners"]
+        return 1.0 / len(winners) if seat in winners else 0.0
+    t = time_left(state)
+    hands, hope = settled(state, t)
+    scores = [projected(state, s, t, hands) for s in range(state["players"])]
+    if hope > 0:
+        scores[state["trade"]["by"]] += hope
+    temp = 2.0 + 4.0 * t
+    top = max(scores)
+    weights = [math.exp((x - top) / temp) for x in scores]
+    return weights[seat] / sum(weights)
+
+
+# --- candidates ---------------------------------------------------------------------------------
+
+
+def _add(hand: Hand, cards: Mapping[str, int], sign: int = 1) -> dict[str, int]:
+    out = dict(hand)
+    for k, n in cards.items():
+        out[k] = out.get(k, 0) + sign * n
+    return out
+
+
+def _gain(state: State, seat: int, hand: Hand, get: Mapping[str, int], give: Mapping[str, int],
+          t: float) -> float:
+    """What receiving `get` and giving `give` changes in `hand`'s worth (the kinds touched)."""
+    out = 0.0
+    for k in set(get) | set(give):
+        c = hand.get(k, 0)
+        after = c + get.get(k, 0) - give.get(k, 0)
+        out += kind_worth(state, seat, k, after, t) - kind_worth(state, seat, k, c, t)
+    return out
+
+
+def _marginal(state: State, seat: int, hand: Hand, t: float) -> dict[str, float]:
+    """What one more card of each kind adds to `hand`."""
+    out = {}
+    for k in _v(state).kinds:
+        c = hand.get(k, 0)
+        out[k] = kind_worth(state, seat, k, c + 1, t) - kind_worth(state, seat, k, c, t)
+    return out
+
+
+def _loss(state: State, seat: int, hand: Hand, kind: str, n: int, t: float) -> float:
+    c = hand.get(kind, 0)
+    return kind_worth(state, seat, kind, c, t) - kind_worth(state, seat, kind, c - n, t)
+
+
+def _spare(state: State, seat: int, hand: Hand, t: float) -> list[str]:
+    """The kinds held, least needed first (what losing one card of it costs)."""
+    kinds = _v(state).kinds
+    held = [k for k in kinds if hand.get(k, 0) > 0]
+    return sorted(held, key=lambda k: (_loss(state, seat, hand, k, 1, t), kinds.index(k)))
+
+
+def _best_give(state: State, seat: int, hand: Hand, p: T.Proposal, t: float) -> dict[str, int] | None:
+    """A delivery of `p` that costs `hand` little (the giver's choice): for each branch, card by
+    card, the kind whose loss is the smallest (the narrowest needs first); the cheapest branch.
+    Greedy and linear in the counts: never enumerates the ways to deliver."""
+    v = _v(state)
+    best: tuple[float, dict[str, int]] | None = None
+    for needs in T.branches(v, p):
+        used: dict[str, int] = {}
+        cost = 0.0
+        for n, kinds in sorted(needs, key=lambda x: (x[1] is None, len(x[1] or ()))):
+            take = 2 if kinds is None else 1
+            for _ in range(n):
+                options = [k for k in v.kinds if (kinds is None or k in kinds)
+                           and hand.get(k, 0) - used.get(k, 0) >= take]
+                if not options:
+                    cost = math.inf
+                    break
+                left = {k: {**hand, k: hand.get(k, 0) - used.get(k, 0)} for k in options}
+                k = min(options, key=lambda x: _loss(state, seat, left[x], x, take, t))
+                cost += _loss(state, seat, left[k], k, take, t)
+                used[k] = used.get(k, 0) + take
+            if cost == math.inf:
+                break
+        if cost < math.inf and (best is None or cost < best[0]):
+            best = (cost, used)
+    return best[1] if best else None
+
+
+def _expected_get(state: State, seat: int, hand: Hand, p: T.Proposal, t: float) -> float:
+    """What receiving promise `p` is worth: the other side chooses, so a specific kind is exact,
+    and a generic one is worth a little less than the average of what it may be."""
+    v = _v(state)
+    marg = _marginal(state, seat, hand, t)
+    best = 0.0
+    for needs in T.branches(v, p):
+        value = 0.0
+        for n, kinds in needs:
+            if kinds is None:  # pairs: of anything, most likely what the giver can spare
+                value += n * 2 * 0.3 * (sum(marg.values()) / len(marg))
+            elif len(kinds) == 1:
+                (k,) = kinds
+                value += _gain(state, seat, hand, {k: n}, {}, t)
+            else:
+                value += n * 0.6 * sum(marg[k] for k in kinds) / len(kinds)
+        best = value if best == 0.0 else min(best, value)  # « ou »: the giver picks
+    return best
+
+
+def _wanted(state: State, seat: int, hand: Hand, t: float) -> list[tuple[str, int]]:
+    """(kind, cards missing to its next group) for the kinds worth collecting, best first."""
+    v = _v(state)
+    out = []
+    for k in v.kinds:
+        value = group_value(state, seat, k, t)
+        if value <= 0:
+            continue
+        size = _lay_size(state, seat, k)
+        c = hand.get(k, 0) % size
+        missing = size - c
+        out.append((k, missing, value * (c + 1) / size))
+    out.sort(key=lambda x: (-x[2], x[1], v.kinds.index(x[0])))
+    return [(k, m) for k, m, _ in out]
+
+
+def _offer_hope(marg: Mapping[str, float]) -> float:
+    """What one card received for an offer is worth: the answers give what they can spare, the
+    active player keeps the best of them: between the average card and the most wanted one."""
+    return 0.35 * sum(marg.values()) / len(marg) + 0.25 * max(marg.values())
+
+
+def _someone_holds(state: State, seat: int, kind: str, n: int,
+                   among: Sequence[int] | None = None) -> float:
+    """The chance that one of the other players (`among` them) holds `n` cards of `kind`, from
+    the unseen cards and the public hand sizes (each hand a Poisson draw from the unseen pool)."""
+    left = unseen(state, seat)
+    total = sum(left.values())
+    if total <= 0:
+        return 0.0
+    miss = 1.0
+    for s in range(state["players"]) if among is None else among:
+        if s == seat:
+            continue
+        lam = left[kind] * sum(state["hands"][s].values()) / total
+        below = sum(math.exp(-lam) * lam**i / math.factorial(i) for i in range(n))
+        miss *= below
+    return 1.0 - miss
+
+
+def _trade_texts(state: State, seat: int, t: float) -> list[tuple[float, str]]:
+    """Seeks and offers for the active player, each with a rough expected gain: a seek is worth
+    what the cards add to the hand, less the price (about as many cards), times the chance that
+    someone holds them."""
+    v = _v(state)
+    hand = state["hands"][seat]
+    spare = _spare(state, seat, hand, t)
+    marg = _marginal(state, seat, hand, t)
+    cheapest = -_gain(state, seat, hand, {}, {spare[0]: 1}, t) if spare else 0.0
+    out: list[tuple[float, str]] = []
+    wanted = _wanted(state, seat, hand, t)[:4]
+    for k, missing in wanted:
+        for n in sorted({1, 2, missing} & set(range(1, min(missing, v.max_count) + 1))):
+            # the answerer names the price: about as many cards as are sought
+            gain = _gain(state, seat, hand, {k: n}, {}, t) - n * max(cheapest, 0.3)
+            out.append((gain * _someone_holds(state, seat, k, n), f"{SEEK} {n} {k}"))
+    for (k1, m1), (k2, m2) in zip(wanted, wanted[1:], strict=False):
+        a, b = sorted((k1, k2), key=v.kinds.index)
+        gain = _gain(state, seat, hand, {a: 1, b: 1}, {}, t) - 2 * max(cheapest, 0.3)
+        chance = _someone_holds(state, seat, a, 1) * _someone_holds(state, seat, b, 1) * 0.6
+        out.append((gain * chance, f"{SEEK} 1 {a} and 1 {b}"))
+        ma, mb = (m1, m2) if a == k1 else (m2, m1)
+        ma, mb = min(ma, 2), min(mb, 2)
+        gain = min(_gain(state, seat, hand, {a: ma}, {}, t), _gain(state, seat, hand, {b: mb}, {}, t))
+        chance = 1 - (1 - _someone_holds(state, seat, a, ma)) * (1 - _someone_holds(state, seat, b, mb))
+        out.append(((gain - min(ma, mb) * max(cheapest, 0.3)) * chance,
+                    f"{SEEK} {ma} {a} or {mb} {b}"))
+    hope = _offer_hope(marg)
+    for k in spare[:4]:
+        for n in range(1, min(hand[k], 3) + 1):
+            loss = -_gain(state, seat, hand, {}, {k: n}, t)
+            out.append((n * hope - loss, f"{OFFER} {n} {k}"))
+    for k1, k2 in zip(spare, spare[1:3], strict=False):
+        a, b = sorted((k1, k2), key=v.kinds.index)
+        loss = max(-_gain(state, seat, hand, {}, {a: 1}, t), -_gain(state, seat, hand, {}, {b: 1}, t))
+        out.append((hope - loss, f"{OFFER} 1 {a} or 1 {b}"))
+    return out
+
+
+def _answer_texts(state: State, seat: int, t: float) -> list[tuple[float, str]]:
+    """Answers to the trade on the table, each with its expected gain if accepted."""
+    v = _v(state)
+    trade = state["trade"]
+    hand = state["hands"][seat]
+    proposal = T.parse(v, trade["proposal"].split())
+    out: list[tuple[float, str]] = []
+    if trade["mode"] == SEEK:
+        # they want `proposal` from me; I name what I want for it
+        give = _best_give(state, seat, hand, proposal, t)
+        if give is None:
+            return []
+        size = sum(give.values())
+        after = _add(hand, give, -1)
+        for k, missing in _wanted(state, seat, after, t)[:4]:
+            for n in sorted({1, size, size + 1, missing} & set(range(1, min(missing, v.max_count) + 1))):
+                # the seeker accepts a fair price: asking more than given is often declined
+                accept = 0.8 if n <= size else 0.8 / (1 + 2 * (n - size))
+                accept *= _someone_holds(state, seat, k, n, [trade["by"]])
+                gain = _gain(state, seat, hand, {k: n}, give, t)
+                out.append((gain * accept if gain > 0 else gain, f"answer {n} {k}"))
+        return out
+    # they offer `proposal`; I name what I give for it
+    get = _expected_get(state, seat, hand, proposal, t)
+    want = max(1, sum(n for n, _ in proposal.terms) if proposal.op != T.OR
+               else min(n for n, _ in proposal.terms))
+    for k in _spare(state, seat, hand, t)[:5]:
+        for n in sorted({1, want} & set(range(1, min(hand[k], v.max_count) + 1))):
+            loss = -_gain(state, seat, hand, {}, {k: n}, t)
+            # giving fewer cards than offered is less likely to be accepted
+            out.append((get - loss - 0.2 * max(0, want - n), f"answer {n} {k}"))
+    return out
+
+
+def _scored(state: State, seat: int, legal: Sequence[str]) -> list[tuple[float, str]]:
+    """Plausible actions of `seat` with a rough value (points of expected gain), from what the seat
+    sees only (its own hand and the public trade)."""
+    v = _v(state)
+    phase = state["phase"]
+    t = time_left(state)
+    hand = state["hands"][seat]
+    legal_set = set(legal)
+    out: list[tuple[float, str]] = []
+    if phase in ("turn", "final"):
+        for text in legal:
+            verb, _, arg = text.partition(" ")
+            if verb == "lay":
+                size = _lay_size(state, seat, arg)
+                value = float(state["piles"][v.groups[arg].card][0])
+                if v.groups[arg].card == "city":
+                    value += 5.0 * t
+                out.append((value - _loss(state, seat, hand, arg, size, t), text))
+            elif verb == "end":
+                # a group left unlaid is wasted time; the civilisation draw is better with cities
+                out.append((-1.0 if any(a.startswith("lay ") for a in legal) else 0.0, text))
+            elif verb == "done":
+                out.append((0.0, text))
+        if phase == "turn" and not state["traded"] and not state["laid"]:
+            out += [(g, x) for g, x in _trade_texts(state, seat, t) if x in legal_set]
+    elif phase == "answers":
+        out.append((0.0, PASS))
+        answers = sorted(_answer_texts(state, seat, t), key=lambda x: -x[0])
+        out += [(g, x) for g, x in answers if x in legal_set][:MAX_ANSWERS]
+    elif phase == "accept":
+        trade = state["trade"]
+        for text in legal:
+            if text == "decline":
+                out.append((0.0, text))
+                continue
+            partner = int(text.split()[1][1:])
+            answer = next(a["answer"] for a in trade["answers"] if a["seat"] == partner)
+            mine, theirs = (answer, trade["proposal"]) if trade["mode"] == SEEK else (
+                trade["proposal"], answer)
+            give = _best_give(state, seat, hand, T.parse(v, mine.split()), t) or {}
+            get = _expected_get(state, seat, hand, T.parse(v, theirs.split()), t)
+            loss = -_gain(state, seat, hand, {}, give, t)
+            out.append((get - loss, text))
+    elif phase == "deliver":
+        for text in legal:
+            cards = T.parse_cards(v, text.split()[1:])
+            out.append((_gain(state, seat, hand, {}, cards, t), text))
+        out.sort(key=lambda x: -x[0])
+        out = out[:MAX_GIVES]
+    else:
+        out = [(0.0, x) for x in legal]
+    seen: set[str] = set()
+    unique = []
+    for g, x in sorted(out, key=lambda x: -x[0]):
+        if x not in seen:
+            seen.add(x)
+            unique.append((g, x))
+    if phase == "turn":
+        trades = [u for u in unique if u[1].split()[0] in (SEEK, OFFER)][:MAX_TRADES]
+        unique = [u for u in unique if u[1].split()[0] not in (SEEK, OFFER)] + trades
+        unique.sort(key=lambda x: -x[0])
+    return unique
+
+
+def candidates(state: State, seat: int, legal: Sequence[str], rng: random.Random) -> list[str]:
+    """A few dozen plausible actions among `legal`, best first by a rough gain: never the
+    thousands of trade texts. Reads only `seat`'s own hand and public facts."""
+    found = [x for _, x in _scored(state, seat, legal)]
+    return found or list(legal[:1])
+
+
+def prior(state: State, seat: int, actions: Sequence[str]) -> list[float]:
+    """A rough value (points of expected gain) for each of `actions`, for a weighted pick."""
+    scored = dict((x, g) for g, x in _scored(state, seat, actions))
+    return [scored.get(a, -1.0) for a in actions]

@@ -1,0 +1,163 @@
+"""Computer players in Héros du Monde, 2 to 5 players (engine/heros/ai.py).
+
+No peeking: two states that differ only in what a seat cannot see (the heroes in the other
+hands, the order of the hero deck, the generator that draws discoveries and rolls the die) give
+the same determinization and the same decision at every level, including the questions asked
+out of turn (a defender's wonder, a flight, Ajanta at a scoring)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from engine import ai
+from engine.core import State, copy_state, play
+from engine.heros import ai as heros_ai
+from engine.policy import walk
+from tests.heros.helpers import (
+    G,
+    act,
+    after_setup,
+    clear_board,
+    force_face,
+    owner,
+    put,
+    to_play_step,
+)
+
+PLAYERS = (2, 3, 4, 5)
+
+
+@cache
+def positions(players: int, seeds: tuple[int, ...] = (3, 8), every: int = 29) -> tuple[State, ...]:
+    """States met in random games: every few actions, and every question asked out of turn."""
+    found = []
+    for seed in seeds:
+        rnd = random.Random(seed)
+        state = G.setup(players, seed, {})
+        step = 0
+        while G.outcome(state) is None:
+            asked = G.prompt(state)
+            seat = min(asked)
+            if step % every == 0 or seat != state["active"]:
+                found.append(copy_state(state))
+            state, _ = play(G, state, seat, walk(G.legal(state, seat), rnd))
+            step += 1
+    return (*found, defending(players))
+
+
+def defending(players: int) -> State:
+    """Seat 1, attacked, is asked outside its turn whether its Great Wall cancels the die
+    (tests/heros/test_wonders.py)."""
+    state = clear_board(after_setup(players))
+    put(state, 0, "mediterranean", 2)
+    put(state, 1, "mediterranean", 9)
+    owner(state, "great-wall", 1)
+    to_play_step(state, "leonidas", seat=0)
+    state, _ = act(state, 0, "play leonidas")
+    state, _ = act(state, 0, "place mediterranean 3")
+    force_face(state, "massacre")
+    state, _ = act(state, 0, "conquer mediterranean @1")
+    assert G.prompt(state).keys() == {1}
+    return state
+
+
+def twin(state: State, seat: int) -> State:
+    """The same game as `seat` sees it, with the hidden parts changed where they can be."""
+    t = copy_state(state)
+    t["rng"] = (t["rng"] + 0x5DEECE66D) % (1 << 64)
+    t["deck"].reverse()
+    for s in range(t["players"]):
+        if s != seat and t["hands"][s] and t["deck"]:
+            t["hands"][s][0], t["deck"][0] = t["deck"][0], t["hands"][s][0]
+            break
+    return t
+
+
+def _seats(state: State) -> list[int]:
+    return sorted(G.prompt(state))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_determinization_shows_the_seat_what_it_saw(players: int) -> None:
+    """The seat's view and legal actions are the true ones, and the era's heroes are all
+    somewhere once."""
+    for i, state in enumerate(positions(players)):
+        heroes = sorted(state["deck"] + state["row"] + [h for p in state["played"] for h in p]
+                        + [h for hand in state["hands"] for h in hand])
+        for seat in range(players):
+            det = heros_ai.determinize(state, seat, random.Random(i))
+            assert G.view(det, seat) == G.view(state, seat)
+            assert sorted(det["deck"] + det["row"] + [h for p in det["played"] for h in p]
+                          + [h for hand in det["hands"] for h in hand]) == heroes
+            if seat in G.prompt(state):
+                assert G.legal(det, seat) == G.legal(state, seat)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_no_peeking(players: int) -> None:
+    """States differing only in what the seat cannot see: same determinization, same move."""
+    changed = 0
+    for i, state in enumerate(positions(players)):
+        for seat in _seats(state):
+            other = twin(state, seat)
+            assert G.view(other, seat) == G.view(state, seat)  # the twin is a fair one
+            changed += other["hands"] != state["hands"]
+            for k in range(3):
+                assert (heros_ai.determinize(state, seat, random.Random(k))
+                        == heros_ai.determinize(other, seat, random.Random(k)))
+            if i % 3 == 0 or seat != state["active"]:
+                for level, budget in (("easy", None), ("medium", 2), ("hard", 16)):
+                    a = ai.decide(G, state, seat, level, i, budget=budget, seconds=60)
+                    b = ai.decide(G, other, seat, level, i, budget=budget, seconds=60)
+                    assert a == b, (level, state["step"])
+    assert changed > len(positions(players)) // 2  # the twins do differ in hidden parts
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_level_plays_a_legal_move(players: int) -> None:
+    out_of_turn = 0
+    for i, state in enumerate(positions(players, (12,), 37)):
+        for seat in _seats(state):
+            out_of_turn += seat != state["active"]
+            legal = G.legal(state, seat)
+            for level in ai.ARENA_LEVELS:
+                budget = {"medium": 2, "hard": 12}.get(level)
+                assert ai.decide(G, state, seat, level, i, budget=budget, seconds=60) in legal
+    assert out_of_turn > 0  # a defender asked outside its turn was answered
+
+
+def test_the_same_seed_gives_the_same_move() -> None:
+    for state in positions(4)[::7]:
+        seat = _seats(state)[0]
+        for level, budget in (("easy", None), ("medium", 3), ("hard", 40)):
+            moves = {ai.decide(G, state, seat, level, 5, budget=budget, seconds=60)
+                     for _ in range(2)}
+            assert len(moves) == 1
+
+
+def test_the_evaluation_is_a_share_of_the_win() -> None:
+    for players in PLAYERS:
+        for state in positions(players):
+            if G.outcome(state) is not None:
+                continue
+            shares = [heros_ai.evaluate(state, s) for s in range(players)]
+            assert all(0.0 < x < 1.0 for x in shares)
+    state = positions(3)[6]
+    ahead = copy_state(state)
+    ahead["points"][0] += 12
+    assert heros_ai.evaluate(ahead, 0) > heros_ai.evaluate(state, 0) + 0.05
+    assert heros_ai.evaluate(ahead, 1) < heros_ai.evaluate(state, 1)
+
+
+def test_leading_a_territory_nearly_complete_is_worth_more() -> None:
+    state = clear_board(after_setup(3))
+    put(state, 1, "india", 2)
+    state["ladders"]["india"] = ["pottery", "writing"]
+    leading = copy_state(state)
+    put(leading, 0, "india", 4)
+    trailing = copy_state(state)
+    put(trailing, 0, "india", 1)
+    assert heros_ai.evaluate(leading, 0) > heros_ai.evaluate(trailing, 0)
