@@ -1,6 +1,6 @@
 """Every game Tabula hosts: one line each, game key -> "module:Class" (imported on first use).
 
-Adding a game is a line here plus engine/<module>/, data/<key>/ and render/<module>.py; nothing
+Adding a game is a line here plus engine/<module>/, data/<key>/ and render/<module>/; nothing
 in bot/ changes.
 """
 

@@ -1,5 +1,5 @@
 """Views -> PNG bytes, for every game. Game-agnostic: each game has its renderer in
-render/<module>.py (the module named by engine.registry), exposing
+render/<module>/ (a package named like engine/<module>/, by engine.registry), exposing
 
     board(view, names, locale, outcome=None) -> Image   the complete public board
     hand(view, names, locale) -> Image                  the viewer's private hand
@@ -31,7 +31,7 @@ __all__ = ["board_png", "hand_png", "renderer", "turn_png"]
 
 # The service renders in worker threads. Drawing shares cached layers and FreeType faces, so it
 # is done one picture at a time (it is the short part); PNG encoding, the long part, runs freely.
-_DRAW_LOCK = threading.Lock()
+DRAW_LOCK = threading.Lock()
 
 
 def renderer(game_key: str) -> ModuleType:
@@ -43,7 +43,7 @@ def board_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], loca
               outcome: Outcome | None = None) -> bytes:
     """The complete public board of `view` as PNG bytes."""
     module = renderer(game_key)
-    with _DRAW_LOCK:
+    with DRAW_LOCK:
         img = module.board(view, names, locale, outcome=outcome)
     return to_png(img)
 
@@ -52,7 +52,7 @@ def turn_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], local
              before: Mapping[str, Any] | None = None, outcome: Outcome | None = None) -> bytes:
     """The turn post's picture of `view` as PNG bytes (see the module's docstring)."""
     module = renderer(game_key)
-    with _DRAW_LOCK:
+    with DRAW_LOCK:
         img = module.turn(view, names, locale, before=before, outcome=outcome)
     return to_png(img)
 
@@ -60,6 +60,6 @@ def turn_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], local
 def hand_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], locale: str) -> bytes:
     """The private hand of `view["viewer"]` as PNG bytes (send it ephemerally only)."""
     module = renderer(game_key)
-    with _DRAW_LOCK:
+    with DRAW_LOCK:
         img = module.hand(view, names, locale)
     return to_png(img)

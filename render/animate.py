@@ -21,7 +21,7 @@ from PIL import Image
 
 from engine import play, registry
 from engine.core import effective_actions
-from render import _DRAW_LOCK, renderer
+from render import DRAW_LOCK, renderer
 from render.common import FLAT_PIXELS, PAPER
 
 MAX_FRAMES = 60
@@ -82,7 +82,7 @@ def animation(
     module = renderer(game_key)
     frames = []
     for view in picked:
-        with _DRAW_LOCK:
+        with DRAW_LOCK:
             img = module.board(view, names, locale)
         frames.append(_scaled(img.convert("RGB"), width))
     frames = _same_size(frames)

@@ -56,11 +56,13 @@ class Moment:
     events: tuple[Event, ...] = ()  # what the latest action told (its log lines)
 
 
-def _never(state: State) -> bool:
+def never(state: State) -> bool:
+    """A sample's `stop` that never holds: the game is played to its end."""
     return False
 
 
-def _winner(game: Game) -> Callable[[State], int]:
+def winner(game: Game) -> Callable[[State], int]:
+    """A sample's `hand_of`: the first winner's seat (0 while there is none)."""
     def seat(state: State) -> int:
         outcome = game.outcome(state)
         return outcome.winners[0] if outcome and outcome.winners else 0
@@ -108,10 +110,10 @@ def moment(key: str, sample: Sample) -> Moment:
 
 
 def game_samples(key: str) -> list[Sample]:
-    """The sample moments of game `key`, from its `render/<module>_samples.py` (`SAMPLES`, or
+    """The sample moments of game `key`, from its `render/<module>/samples.py` (`SAMPLES`, or
     `samples(game)`): adding a game's samples needs no change here."""
     game = registry.get(key)
-    found = import_module(f"render.{game.module}_samples")
+    found = import_module(f"render.{game.module}.samples")
     listed = getattr(found, "SAMPLES", None)
     return list(listed) if listed is not None else list(found.samples(game))
 
@@ -134,7 +136,7 @@ def write_samples(out_dir: Path, keys: Sequence[str] | None = None) -> list[Path
     paths written."""
     written: list[Path] = []
     for key in registry.keys() if keys is None else keys:  # noqa: SIM118
-        module = import_module(f"render.{registry.get(key).module}_samples")
+        module = import_module(f"render.{registry.get(key).module}.samples")
         written += write_game_samples(key, game_samples(key), out_dir,
                                       getattr(module, "NAMES", NAMES))
     return written
@@ -163,13 +165,13 @@ def write_game_samples(key: str, found: Sequence[Sample], out_dir: Path,
         preview(turn).save(paths[1], optimize=True)
         paths[2].write_bytes(board_png(key, game.view(state, None), players, sample.locale,
                                        outcome=at.outcome))
-        paths[3].write_bytes(hand_png(key, game.view(state, _hand_seat(game, state, sample)),
+        paths[3].write_bytes(hand_png(key, game.view(state, hand_seat(game, state, sample)),
                                       players, sample.locale))
         written += paths
     return written
 
 
-def _hand_seat(game: Game, state: State, sample: Sample) -> int:
+def hand_seat(game: Game, state: State, sample: Sample) -> int:
     if sample.hand_of is not None:
         return sample.hand_of(state)
     active = game.view(state, None).get("active")

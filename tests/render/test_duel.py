@@ -10,6 +10,7 @@ import json
 import random
 import struct
 from collections.abc import Iterator
+from importlib import import_module
 from typing import Any
 
 import pytest
@@ -21,8 +22,12 @@ from engine.core import State, copy_state, play
 from engine.policy import walk
 from render import board_png, hand_png, renderer
 from render import duel as R
-from render import duel_parts as P
+from render.duel import parts as P
+from render.duel.board import W
+from render.duel.hand import W as HAND_W
 from tests.support import drawn_texts as _drawn_texts
+
+B = import_module("render.duel.board")  # the module: render.duel.board is the function
 
 GAME = "duel"
 NAMES = ["Aurelia", "Bérénice"]
@@ -153,11 +158,11 @@ def test_board_and_hand_are_small_valid_pngs(duel, seed):
     for k, (moment, state) in enumerate(moments(seed).items()):
         locale = ("en", "fr")[(k + seed) % 2]
         view = duel.view(state, None)
-        _check_png(board_png(GAME, view, NAMES, locale), R.W)
+        _check_png(board_png(GAME, view, NAMES, locale), W)
         active = view["active"] if view["active"] is not None else 0
         seats = (0, 1) if moment in ("over", "age2-mid") else (active,)
         for seat in seats:
-            hand = _check_png(hand_png(GAME, duel.view(state, seat), NAMES, locale), R.HAND_W)
+            hand = _check_png(hand_png(GAME, duel.view(state, seat), NAMES, locale), HAND_W)
             assert hand.height <= 1800, (moment, seat)
 
 
@@ -169,7 +174,7 @@ def test_each_kind_of_victory_is_drawn(duel):
         winners = view["outcome"]["winners"]
         with drawn_texts() as seen:
             png = board_png(GAME, view, NAMES, "en")
-        _check_png(png, R.W)
+        _check_png(png, W)
         expected = {"civilian": "Civilian victory", "military": "Military supremacy",
                     "science": "Scientific supremacy"}[reason]
         assert expected in seen, reason
@@ -274,7 +279,7 @@ def test_structure_draws_faces_backs_and_leaves_taken_spaces_empty(duel, monkeyp
     faces: list[str] = []
     backs: list[tuple[int, bool]] = []
     priced: list[int] = []
-    real_face, real_back, real_prices = P.card_face, P.card_back, R._prices
+    real_face, real_back, real_prices = P.card_face, P.card_back, B._prices
 
     def face(cid, *a, **k):
         faces.append(cid)
@@ -290,8 +295,8 @@ def test_structure_draws_faces_backs_and_leaves_taken_spaces_empty(duel, monkeyp
 
     monkeypatch.setattr(P, "card_face", face)
     monkeypatch.setattr(P, "card_back", back)
-    monkeypatch.setattr(R, "_prices", prices)
-    R._structure(Image.new("RGB", (1200, 1200)), view, NAMES, "en", (20, 0, 920, 0))
+    monkeypatch.setattr(B, "_prices", prices)
+    B._structure(Image.new("RGB", (1200, 1200)), view, NAMES, "en", (20, 0, 920, 0))
     slots = view["structure"]
     assert sorted(faces) == sorted(s["card"] for s in slots if s["face_up"] and not s["taken"])
     assert len(backs) == sum(1 for s in slots if not s["face_up"] and not s["taken"])
@@ -420,8 +425,8 @@ def test_awkward_names(duel):
     state = moments(SEEDS["civilian"])["age2-mid"]
     view = duel.view(state, None)
     for names in (["🦊 Renard", "x" * 80], [], ["", "Zoë 🎲"]):
-        _check_png(board_png(GAME, view, names, "fr"), R.W)
-        _check_png(hand_png(GAME, duel.view(state, 1), names, "en"), R.HAND_W)
+        _check_png(board_png(GAME, view, names, "fr"), W)
+        _check_png(hand_png(GAME, duel.view(state, 1), names, "en"), HAND_W)
 
 
 def test_a_sparse_view_with_only_the_documented_keys():
@@ -448,8 +453,8 @@ def test_a_sparse_view_with_only_the_documented_keys():
         "wonders_built": 0, "boxed_wonder": None, "last": None, "outcome": None,
         "private": {},
     }
-    _check_png(board_png(GAME, view, NAMES, "en"), R.W)
-    _check_png(hand_png(GAME, view, NAMES, "fr"), R.HAND_W)
+    _check_png(board_png(GAME, view, NAMES, "en"), W)
+    _check_png(hand_png(GAME, view, NAMES, "fr"), HAND_W)
 
 
 def test_samples_are_written(tmp_path):

@@ -16,6 +16,8 @@ from engine.core import State, play
 from engine.policy import walk
 from render import board_png, hand_png, renderer
 from render import heros as R
+from render.heros.board import WIDTH
+from render.heros.parts import dates, name_of
 from tests.support import drawn_texts
 
 GAME = "heros"
@@ -65,7 +67,7 @@ def test_board_and_hand_are_small_valid_pngs(heros, players, seed, locale) -> No
         data = board_png(GAME, view, names, locale)
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < MAX_BYTES, name
         img = Image.open(io.BytesIO(data))
-        assert img.width == R.WIDTH and 900 < img.height < 1600
+        assert img.width == WIDTH and 900 < img.height < 1600
         seat = view["active"] if view["active"] is not None else 0
         hand = hand_png(GAME, heros.view(state, seat), names, locale)
         assert hand[:8] == b"\x89PNG\r\n\x1a\n" and len(hand) < MAX_BYTES
@@ -92,7 +94,7 @@ def test_the_board_is_the_same_for_every_viewer_and_draws_no_hand(heros) -> None
     drawn = " ".join(seen)
     for hid in {h for s in range(4) for h in state["hands"][s]}:
         if hid not in state["row"] and hid != current:
-            assert R._name("en", hid) not in drawn, hid
+            assert name_of("en", hid) not in drawn, hid
 
 
 def test_the_board_shows_map_ladders_population_scores_row_and_wonders(heros) -> None:
@@ -102,16 +104,16 @@ def test_the_board_shows_map_ladders_population_scores_row_and_wonders(heros) ->
         R.board(view, NAMES[:3], "en")
     text = "\n".join(seen)
     for t in view["territories"]:
-        assert R._name("en", t["id"]) in text
+        assert name_of("en", t["id"]) in text
     for t in view["territories"]:
         for tok in t["ladder"]:
             assert str(tok["value"]) in seen
     for s in view["seats"]:
         assert str(s["points"]) in seen
     for hero in view["row"]:
-        assert R._name("en", hero["id"]) in text
+        assert name_of("en", hero["id"]) in text
     for w in view["wonders"]:
-        assert R._name("en", w["id"]) in text
+        assert name_of("en", w["id"]) in text
     assert "across the edge" in text and "Civilisation points" in text
     pops = [str(v) for t in view["territories"] for v in t["population"] if v > 0]
     assert all(p in seen for p in pops)
@@ -143,7 +145,7 @@ def test_the_hand_shows_the_viewers_heroes_and_needs_a_seat(heros) -> None:
     with drawn_texts(lambda: None) as seen:
         R.hand(view, NAMES[:3], "en")
     for hid in state["hands"][1]:
-        assert R._name("en", hid) in seen
+        assert name_of("en", hid) in seen
     with pytest.raises(ValueError):
         R.hand(heros.view(state, None), NAMES[:3], "en")
 
@@ -159,7 +161,7 @@ def test_awkward_names_and_same_view_same_bytes(heros) -> None:
 def test_a_sparse_view_with_only_the_documented_keys() -> None:
     view = {"players": 2, "era": "ancient", "territories": [], "seats": [{}, {}], "row": [],
             "wonders": [], "viewer": 0, "hand": []}
-    assert R.board(view, ["A", "B"], "en").width == R.WIDTH
+    assert R.board(view, ["A", "B"], "en").width == WIDTH
     assert R.hand(view, ["A", "B"], "fr").width >= 640
 
 
@@ -173,6 +175,6 @@ def test_samples_are_written(tmp_path) -> None:
 
 
 def test_life_dates_in_french() -> None:
-    assert R.dates("63 BC-14 AD", "fr") == "63 av. J.-C.-14 apr. J.-C."
-    assert R.dates("6th c. BC", "fr") == "6e s. av. J.-C."
-    assert R.dates("6th c. BC", "en") == "6th c. BC"
+    assert dates("63 BC-14 AD", "fr") == "63 av. J.-C.-14 apr. J.-C."
+    assert dates("6th c. BC", "fr") == "6e s. av. J.-C."
+    assert dates("6th c. BC", "en") == "6th c. BC"

@@ -20,7 +20,7 @@ import pytest
 from engine import registry
 from render import board_png, hand_png, renderer, turn_png
 from render.common import MIN_PREVIEW_PX, preview_scale
-from render.samples import Moment, _hand_seat, game_samples, moment
+from render.samples import Moment, game_samples, hand_seat, moment
 from tests.support import Drawn, drawn_text_sizes
 
 NAMES = ("Aurelia", "Brutus", "Cornélie", "Decimus", "Eudoxia")
@@ -80,7 +80,7 @@ def test_hand_picture_is_legible_in_the_preview(key: str, name: str) -> None:
     at = _moment(key, name)
     game = registry.get(key)
     players = list(NAMES[: at.sample.players])
-    seat = _hand_seat(game, at.state, at.sample)
+    seat = hand_seat(game, at.state, at.sample)
     with drawn_text_sizes(_clear(key)) as drawn:
         png = hand_png(key, game.view(at.state, seat), players, at.sample.locale)
     from io import BytesIO
@@ -100,7 +100,7 @@ def test_every_game_samples_the_moments_players_meet(key: str) -> None:
     moments = [moment(key, s) for s in found]
     assert any(m.outcome is not None and m.sample.resign is None for m in moments), "an end"
     assert any(m.sample.resign is not None for m in moments), "a resignation"
-    module = import_module(f"render.{game.module}_samples")
+    module = import_module(f"render.{game.module}.samples")
     if not getattr(module, "NO_SIMULTANEOUS_CHOICES", ""):  # a game that never asks two at once
         assert any(len(game.prompt(m.state)) > 1 for m in moments if m.outcome is None), \
             "a moment where several players choose at once"

@@ -15,7 +15,10 @@ from engine import registry
 from engine.core import IllegalAction, copy_state
 from render import board_png, hand_png, renderer
 from render import respublica as R
-from render.common import printable, to_png
+from render.common import PAPER, printable, to_png
+from render.respublica.board import W
+from render.respublica.hand import HAND_W
+from render.respublica.parts import KIND_COLOURS
 from tests.support import drawn_texts as _drawn_texts
 
 from .conftest import GAME, GAMES, NAMES, game_moments
@@ -70,9 +73,9 @@ def test_board_and_hand_are_small_valid_pngs(game, spec, locale):
     for moment, state in game_moments(*spec).items():
         view = game.view(state, None)
         assert view["players"] == players
-        _check_png(board_png(GAME, view, names, locale), R.W)
+        _check_png(board_png(GAME, view, names, locale), W)
         seat = view["active"] if view["active"] is not None else 0
-        _check_png(hand_png(GAME, game.view(state, seat), names, locale), R.HAND_W), moment
+        _check_png(hand_png(GAME, game.view(state, seat), names, locale), HAND_W), moment
 
 
 def test_moments_cover_every_phase():
@@ -87,7 +90,7 @@ def test_board_grows_with_players_not_width(game):
     five = game_moments(*GAMES[1])["start"]
     b3 = R.board(game.view(three, None), NAMES[:3], "en")
     b5 = R.board(game.view(five, None), NAMES[:5], "en")
-    assert b3.width == b5.width == R.W
+    assert b3.width == b5.width == W
     assert b5.height > b3.height
 
 
@@ -242,17 +245,17 @@ def test_final_scores_name_the_winner(game):
 def test_awkward_names(game):
     state = game_moments(*GAMES[1])["answered"]
     names = ["🦊 Renard", "x" * 80, "", "Zoë 🎲", "Łukasz"]
-    _check_png(board_png(GAME, game.view(state, None), names, "fr"), R.W)
-    _check_png(board_png(GAME, game.view(state, None), names[:2], "en"), R.W)  # too few names
+    _check_png(board_png(GAME, game.view(state, None), names, "fr"), W)
+    _check_png(board_png(GAME, game.view(state, None), names[:2], "en"), W)  # too few names
     assert printable("🦊 Renard") == "Renard"
 
 
 def test_to_png_keeps_flat_colours_exact():
-    img = Image.new("RGB", (200, 100), R.PAPER)
-    img.paste(R.KIND_COLOURS["goths"], (20, 20, 80, 80))
+    img = Image.new("RGB", (200, 100), PAPER)
+    img.paste(KIND_COLOURS["goths"], (20, 20, 80, 80))
     back = Image.open(io.BytesIO(to_png(img))).convert("RGB")
-    assert back.getpixel((5, 5)) == R.PAPER
-    assert back.getpixel((50, 50)) == R.KIND_COLOURS["goths"]
+    assert back.getpixel((5, 5)) == PAPER
+    assert back.getpixel((50, 50)) == KIND_COLOURS["goths"]
 
 
 def test_a_hand_written_view_with_only_the_documented_keys():
@@ -284,8 +287,8 @@ def test_a_hand_written_view_with_only_the_documented_keys():
         "outcome": None,
     }
     with drawn_texts() as seen:
-        _check_png(board_png(GAME, view, NAMES[:3], "en"), R.W)
-        hand = _check_png(hand_png(GAME, view, NAMES[:3], "en"), R.HAND_W)
+        _check_png(board_png(GAME, view, NAMES[:3], "en"), W)
+        hand = _check_png(hand_png(GAME, view, NAMES[:3], "en"), HAND_W)
     assert "LAST ROUND: Caius Julius Maximus plays last" in seen
     assert "Town 6" in seen  # 4 metallography are enough with a library; 6 is the top town
     assert hand.height < 1000

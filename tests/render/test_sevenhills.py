@@ -17,6 +17,8 @@ from engine.policy import walk
 from engine.sevenhills.components import load
 from render import board_png, hand_png, renderer
 from render import sevenhills as R
+from render.sevenhills.board import W
+from render.sevenhills.hand import HAND_W
 from tests.support import drawn_texts
 
 GAME = "seven-hills"
@@ -63,9 +65,9 @@ def test_board_and_hand_are_small_valid_pngs(spec, locale: str) -> None:
     names = NAMES[: spec[0]]
     for state in moments(*spec).values():
         view = game.view(state, None)
-        _check(board_png(GAME, view, names, locale), R.W)
+        _check(board_png(GAME, view, names, locale), W)
         seat = min(game.prompt(state)) if game.prompt(state) else 0
-        _check(hand_png(GAME, game.view(state, seat), names, locale), R.HAND_W)
+        _check(hand_png(GAME, game.view(state, seat), names, locale), HAND_W)
 
 
 def test_moments_cover_every_phase() -> None:

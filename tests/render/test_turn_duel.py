@@ -1,4 +1,4 @@
-"""7 Wonders Duel's turn picture (render/duel_turn.py) and the defects fixed with it, on real
+"""7 Wonders Duel's turn picture (render/duel/turn.py) and the defects fixed with it, on real
 seeded games played through the engine (render/samples.py's moments) and real Pillow pictures:
 what a player reads at a glance is drawn as essential text, the last move is highlighted, the end
 (a natural one or a resignation) shows the result and nobody "to play", in both languages; the
@@ -17,8 +17,8 @@ from engine.i18n import translate
 from engine.policy import walk
 from render import duel as R
 from render.common import min_font_for
-from render.duel_parts import name_of
-from render.duel_turn import H, W, asked, changes, choice_items, point_keys
+from render.duel.parts import name_of, t
+from render.duel.turn import H, W, asked, changes, choice_items, point_keys
 from render.samples import game_samples, moment
 from tests.support import drawn_text_sizes
 
@@ -57,9 +57,9 @@ def test_names_turn_age_numbers_and_the_cards_to_choose_are_essential(locale: st
     joined = "\n".join(shown)
     for name in NAMES:
         assert name in shown
-    assert R.t("age", locale, roman="II") in shown
+    assert t("age", locale, roman="II") in shown
     seat = view["active"]
-    assert any(R.t("turn.cards_who", locale, name="\x00").split("\x00")[-1].strip() in s
+    assert any(t("turn.cards_who", locale, name="\x00").split("\x00")[-1].strip() in s
                for s in shown), "whose turn it is"
     for p in view["players"]:  # coins and points at a glance
         assert str(p["coins"]) in shown and str(p["points"]["total"]) in shown
@@ -69,7 +69,7 @@ def test_names_turn_age_numbers_and_the_cards_to_choose_are_essential(locale: st
         assert name_of(cid, locale).split()[0] in joined
         slot = next(s for s in view["structure"] if s.get("card") == cid)
         if price == 0:
-            assert R.t("turn.free", locale) in shown
+            assert t("turn.free", locale) in shown
         elif price != "chain":
             assert str(slot["price"][seat]) in shown
 
@@ -92,10 +92,10 @@ def test_changes_finds_the_card_just_taken_and_the_picture_highlights_it() -> No
     assert found["slot"] == taken[0] and found["seat"] == view["last"]["seat"]
     assert changes(None, view) == {}
     with_before, drawn = _draw(at)
-    assert R.t("turn.last", "fr") in _essential(drawn)
+    assert t("turn.last", "fr") in _essential(drawn)
     without, drawn2 = _draw(at, with_before=False)
     assert with_before.tobytes() != without.tobytes()
-    assert R.t("turn.last", "fr") not in [d.text for d in drawn2]
+    assert t("turn.last", "fr") not in [d.text for d in drawn2]
 
 
 def test_changes_on_a_wonder_built() -> None:
@@ -122,11 +122,11 @@ def test_a_natural_end_shows_the_result_and_nobody_to_play(locale: str) -> None:
     texts = [d.text for d in drawn]
     winner = NAMES[view["outcome"]["winners"][0]]
     assert winner in shown
-    assert R.t("reason.civilian", locale) in shown
+    assert t("reason.civilian", locale) in shown
     for total in view["outcome"]["scores"]:
         assert str(total) in shown
-    assert not any(R.t("tag.active", locale) in s for s in texts)
-    assert R.t("over", locale) in shown
+    assert not any(t("tag.active", locale) in s for s in texts)
+    assert t("over", locale) in shown
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -136,17 +136,17 @@ def test_a_resignation_shows_who_resigned_and_who_wins(locale: str) -> None:
     _, drawn = _draw(at, locale)
     shown = _essential(drawn)
     texts = [d.text for d in drawn]
-    assert R.t("turn.resigned", locale) in shown
-    assert any(R.t("result.winner", locale, name="\x00").replace("\x00", "").strip() in s
+    assert t("turn.resigned", locale) in shown
+    assert any(t("result.winner", locale, name="\x00").replace("\x00", "").strip() in s
                for s in shown)
-    assert not any(R.t("tag.active", locale) in s for s in texts)
+    assert not any(t("tag.active", locale) in s for s in texts)
     # the full board too shows the result, not "X to play"
     with drawn_text_sizes(R.clear_caches) as board:
         R.board(G.view(at.state, None), NAMES, locale, outcome=at.outcome)
     board_texts = [d.text for d in board]
-    assert R.t("over", locale) in board_texts
-    assert not any(R.t("tag.active", locale) in s for s in board_texts)
-    assert not any(R.t("status.turn", locale, name="\x00").replace("\x00", "").strip() == s
+    assert t("over", locale) in board_texts
+    assert not any(t("tag.active", locale) in s for s in board_texts)
+    assert not any(t("status.turn", locale, name="\x00").replace("\x00", "").strip() == s
                    for s in board_texts)
 
 
@@ -170,13 +170,13 @@ def test_while_both_choose_leaders_nobody_reads_game_over(locale: str) -> None:
         with drawn_text_sizes(R.clear_caches) as board:
             R.board(view, NAMES, locale)
         texts = [d.text for d in board]
-        assert R.t("over", locale) not in texts
-        assert R.t("turn.both_choose", locale) in texts
+        assert t("over", locale) not in texts
+        assert t("turn.both_choose", locale) in texts
         with drawn_text_sizes(R.clear_caches) as drawn:
             R.turn(view, NAMES, locale)
         shown = _essential(drawn)
-        assert R.t("over", locale) not in shown
-        assert R.t("turn.both_choose", locale) in shown
+        assert t("over", locale) not in shown
+        assert t("turn.both_choose", locale) in shown
 
 
 @pytest.mark.parametrize("name", ["agora-final-fr", "leaders-agora-age3-fr", "final-civilian-en"])
@@ -193,7 +193,7 @@ def test_the_score_table_columns_add_up_to_the_totals(name: str) -> None:
     if view.get("agora") and view.get("outcome"):  # the board's table: a Senate column
         with drawn_text_sizes(R.clear_caches) as board:
             R.board(view, NAMES, "fr")
-        assert R.t("points.senate", "fr") in [d.text for d in board]
+        assert t("points.senate", "fr") in [d.text for d in board]
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -249,7 +249,7 @@ def test_the_reveal_line_fits_every_card_in_french() -> None:
 
 
 def test_counts_agree_with_their_number() -> None:
-    assert R.t("leaders.player", "fr", name="A", n=1, hand=2) == "A : 1 recruté, 2 en main"
+    assert t("leaders.player", "fr", name="A", n=1, hand=2) == "A : 1 recruté, 2 en main"
     assert translate(Msg("duel.render.leaders.shields", {"n": 1}), "en") == "1 shield"
     assert translate(Msg("duel.render.leaders.shields", {"n": 2}), "en") == "2 shields"
     for locale in ("en", "fr"):
@@ -264,7 +264,7 @@ def test_resigned_outcome_of_the_platform_is_drawn_for_each_seat() -> None:
         with drawn_text_sizes(R.clear_caches) as drawn:
             R.turn(view, NAMES, "en", outcome=resigned(2, seat))
         shown = _essential(drawn)
-        assert NAMES[1 - seat] in shown and R.t("turn.resigned", "en") in shown
+        assert NAMES[1 - seat] in shown and t("turn.resigned", "en") in shown
 
 
 # --- the review of the turn picture and the hand (issue 13 follow-up) ------------------------
@@ -315,7 +315,7 @@ def test_every_kind_of_last_move_reads_as_a_sentence_in_both_languages() -> None
     a sentence starting with the mover, with none of the action's raw tokens."""
     import re
 
-    from render.duel_turn import last_move, last_text
+    from render.duel.turn import last_move, last_text
 
     views = _every_last_move()
     verbs = {key.split()[0] for key in views}
@@ -352,7 +352,7 @@ def test_every_kind_of_last_move_reads_as_a_sentence_in_both_languages() -> None
      "Aurelia a pris le jeton progrès Loi"),
 ])
 def test_the_last_move_sentences_of_the_review(action: str, en: str, fr: str) -> None:
-    from render.duel_turn import last_text
+    from render.duel.turn import last_text
 
     view = {"last": {"seat": 0, "action": action}}
     assert last_text(view, NAMES, "en") == en
@@ -361,7 +361,7 @@ def test_the_last_move_sentences_of_the_review(action: str, en: str, fr: str) ->
 
 def test_a_hidden_choice_has_no_last_move_sentence() -> None:
     """A leader chosen face down leaves `last` None in the public view: nothing is told."""
-    from render.duel_turn import last_text
+    from render.duel.turn import last_text
     from tests.duel.leaders.helpers import act, recruiting
 
     s = recruiting(hands=(("caesar", "sappho"), ("nero", "zenobia")))
@@ -378,7 +378,7 @@ def test_a_hidden_choice_has_no_last_move_sentence() -> None:
 def test_no_essential_text_is_cut_and_the_last_move_is_whole(name: str, locale: str) -> None:
     """Review: the strip was cut in duel-library-fr ("…Guilde des ar…"), "Parade…" in the
     Mausoleum's grid. The sentence shrinks to the essential size, wraps, never ellipsizes."""
-    from render.duel_turn import last_text
+    from render.duel.turn import last_text
 
     at = _at(name)
     _, drawn = _draw(at, locale)
@@ -404,7 +404,7 @@ def test_the_great_library_choice_is_told_publicly_and_shown_in_the_hand() -> No
     """Review: duel-library-fr said "choose one of the three tokens drawn" and showed none.
     They are private to the chooser: the public picture says who chooses and shows them face
     down; the chooser's hand shows each with its effect, readable."""
-    from render.duel_turn import token_text
+    from render.duel.turn import token_text
 
     at = _at("library-fr")
     public = G.view(at.state, None)
@@ -416,7 +416,7 @@ def test_the_great_library_choice_is_told_publicly_and_shown_in_the_hand() -> No
         _, drawn = _draw(at, locale)
         shown = _essential(drawn)
         texts = [d.text for d in drawn]
-        assert R.t("turn.library.hidden", locale, name=NAMES[seat]) in " ".join(shown)
+        assert t("turn.library.hidden", locale, name=NAMES[seat]) in " ".join(shown)
         for tok in drawn_tokens:  # never in the public picture
             assert not any(name_of(tok, locale) in x for x in texts
                            if x not in [name_of(t, locale) for t in public["progress_board"]
@@ -433,23 +433,23 @@ def test_the_great_library_choice_is_told_publicly_and_shown_in_the_hand() -> No
 
 def test_wonders_built_agrees_with_seven() -> None:
     """Review: "1/7 wonder built" in English (the count is out of 7)."""
-    assert R.t("wonders_built", "en", n=1) == "1/7 wonders built"
-    assert R.t("wonders_built", "en", n=0) == "0/7 wonders built"
-    assert R.t("wonders_built", "fr", n=1) == "1/7 merveille construite"
-    assert R.t("wonders_built", "fr", n=2) == "2/7 merveilles construites"
+    assert t("wonders_built", "en", n=1) == "1/7 wonders built"
+    assert t("wonders_built", "en", n=0) == "0/7 wonders built"
+    assert t("wonders_built", "fr", n=1) == "1/7 merveille construite"
+    assert t("wonders_built", "fr", n=2) == "2/7 merveilles construites"
 
 
 @pytest.mark.parametrize("name", ["age2-fr", "library-fr", "final-military-fr",
                                   "agora-age2-en", "leaders-agora-age3-fr", "age1-en"])
 def test_both_panels_write_their_units_alike(name: str) -> None:
     """Review: one panel dropped "coins/points/shields" while the other kept them."""
-    from render.duel_turn import last_text
+    from render.duel.turn import last_text
 
     at = _at(name)
     for locale in ("en", "fr"):
         _, drawn = _draw(at, locale)
         shown = _essential(drawn)
-        units = {R.t(f"turn.stat.{k}", locale, n=n) for k in
+        units = {t(f"turn.stat.{k}", locale, n=n) for k in
                  ("coins", "points", "shields", "senate", "leaders") for n in (1, 2)}
         per_panel = 3 + bool(G.view(at.state, None).get("agora")) + bool(
             G.view(at.state, None).get("leaders"))
@@ -479,7 +479,7 @@ def test_the_pawn_lead_badge_stays_inside_the_picture() -> None:
     """Review: in duel-final-military-fr the "←" badge stuck out past the left edge (the pawn
     in the capital). Nothing is drawn in the margin left of the track."""
     from render.common import PAPER
-    from render.duel_turn import TRACK_H, TRACK_Y, M
+    from render.duel.turn import TRACK_H, TRACK_Y, M
 
     at = _at("final-military-fr")
     assert abs(G.view(at.state, None)["military"]["pawn"]) >= 9
@@ -492,7 +492,7 @@ def test_the_pawn_lead_badge_stays_inside_the_picture() -> None:
 def test_leader_powers_are_plain_and_readable_on_the_tiles_and_in_the_hand() -> None:
     """Review: "a pair becomes Law", "1 coin/unit bought", "1 VP/red" were tiny and cryptic
     on the leader tiles and in the hand."""
-    from render.duel_turn import power_text
+    from render.duel.turn import power_text
 
     at = _at("leaders-abilities-start-en")
     view = G.view(at.state, None)
@@ -521,7 +521,7 @@ def test_the_card_gained_is_shown_in_the_movers_panel_and_the_strip() -> None:
     """Review: the card just gained was not outlined in the player's area, and the pink empty
     slot of the pyramid was unexplained: the card is named, in its colour, in the strip and in
     the mover's panel, and its slot is drawn in its colour ringed in the strip's colour."""
-    from render.duel_turn import LAST
+    from render.duel.turn import LAST
 
     at = _at("age1-en")
     _, drawn = _draw(at)

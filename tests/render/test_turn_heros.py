@@ -1,4 +1,4 @@
-"""Héros du Monde's turn picture (render/heros_turn.py) from real engine states: what a player
+"""Héros du Monde's turn picture (render/heros/turn.py) from real engine states: what a player
 needs at a glance is drawn as essential (every name, who acts, the points, the ladders and the
 population), the last move is found by comparing the views before and after it and outlined,
 the end (natural or by resignation) shows the result instead of whose turn it is, in both
@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib import import_module
 
 import pytest
 from PIL import ImageDraw
@@ -19,9 +20,11 @@ from engine.core import Outcome, State, play, resigned
 from engine.i18n import translate
 from engine.policy import walk
 from render import heros as R
-from render import heros_turn as T
 from render.common import GOLD, MIN_PREVIEW_PX, is_secondary, preview_scale, shade, text_width
+from render.heros.parts import name_of
 from tests.support import drawn_text_sizes, drawn_texts
+
+T = import_module("render.heros.turn")  # the module: render.heros.turn is the function
 
 GAME = "heros"
 NAMES = ["Aurelia", "Bérénice", "Cornélie", "Decimus", "Eudoxia"]
@@ -70,7 +73,7 @@ def test_the_last_move_is_found_from_the_views_before_and_after(heros, game4) ->
     assert change.territories == [where]
     assert after["last"]["action"] == action
     assert T.move_text(after, change.move, "en", NAMES) == \
-        f"placed {n} population in {T._name('en', where)}"
+        f"placed {n} population in {name_of('en', where)}"
     before, after, action = _pair(heros, game4, "discover")
     _, token, where = action.split()
     change = T.last_move(before, after)
@@ -129,7 +132,7 @@ def test_what_a_player_needs_is_drawn_as_essential(heros, game4, locale) -> None
     for s in view["seats"]:
         assert str(s["points"]) in shown
     for t in view["territories"]:
-        assert T._name(locale, t["id"]).split()[0].split("-")[0] in text
+        assert name_of(locale, t["id"]).split()[0].split("-")[0] in text
         if t["in_play"]:
             for k in t["ladder"]:
                 assert str(k["value"]) in shown
@@ -177,7 +180,7 @@ def test_the_hand_is_legible_in_the_preview(heros, game4) -> None:
     floor = MIN_PREVIEW_PX / preview_scale(img.size)
     assert all(d.size >= floor for d in drawn if not d.secondary)
     for hid in state["hands"][seat]:
-        assert T._name("fr", hid) in {d.text for d in drawn}
+        assert name_of("fr", hid) in {d.text for d in drawn}
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -197,9 +200,9 @@ def test_the_full_board_writes_whole_wonder_names(heros) -> None:
             with drawn_texts(R.clear_caches) as seen:
                 R.board(view, NAMES, locale)
             for w in view["wonders"]:
-                assert R._name(locale, w["id"]) in seen  # never ellipsized
+                assert name_of(locale, w["id"]) in seen  # never ellipsized
             assert not any(t.endswith("…") for t in seen if "heros" not in t and len(t) > 12
-                           and any(R._name(locale, w["id"]).startswith(t[:-1])
+                           and any(name_of(locale, w["id"]).startswith(t[:-1])
                                    for w in view["wonders"]))
 
 
@@ -360,7 +363,7 @@ def test_the_face_up_heroes_values_are_labelled_and_whole(heros, locale, words, 
         img = T.turn(view, NAMES[:players], locale, before=before)
     shown = _essential_whole(drawn, img)
     for hero in view["row"]:
-        assert T._name(locale, hero["id"]) in shown
+        assert name_of(locale, hero["id"]) in shown
     for word in words:
         assert shown.count(word) == len(view["row"]), word
     values = [str(h[k]) for h in view["row"] for k in T.STATS]
@@ -436,7 +439,7 @@ def test_the_discoveries_drawn_take_their_plural(heros, game4, locale, one, many
         start = one if len(drawn) == 1 else many
         assert any(t.startswith(start) for t in on_board), on_board  # the full board alike
         text = " ".join(seen)
-        tokens = ", ".join(T._name(locale, k) for k in drawn)
+        tokens = ", ".join(name_of(locale, k) for k in drawn)
         start = one if len(drawn) == 1 else many
         assert start + tokens.split(",")[0] in text or (start.strip() in seen), text
         assert (many if len(drawn) == 1 else one).strip() not in seen

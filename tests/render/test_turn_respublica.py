@@ -15,6 +15,8 @@ from engine.i18n import translate
 from engine.policy import walk
 from render import respublica as R
 from render.common import MIN_PREVIEW_PX, preview_scale
+from render.respublica.parts import kind_name, proposal_label
+from render.respublica.turn import last_move
 from tests.support import drawn_text_sizes
 
 GAME = "res-publica"
@@ -89,14 +91,14 @@ def test_a_trade_shows_the_proposal_and_every_answer_status(game, locale):
     assert _smallest(img, drawn) >= MIN_PREVIEW_PX
     text = "\n".join(_essential(drawn))
     trade = game.view(state, None)["trade"]
-    proposal = R.proposal_label(trade["proposal"], locale, NAMES)
+    proposal = proposal_label(trade["proposal"], locale, NAMES)
     assert proposal.split()[0] in text and proposal.split()[-1] in text
     waiting = translate_render("answer.waiting", locale)
     to_answer = translate_render("tag.answer", locale)
     answered = [a for a in trade["answers"] if a["answer"] not in (None, "pass")]
     assert answered
     for a in answered:
-        what = R.proposal_label(a["answer"], locale, NAMES)
+        what = proposal_label(a["answer"], locale, NAMES)
         assert what.split()[0] in text
     assert to_answer in text  # the one answering now
     if sum(1 for a in trade["answers"] if a["answer"] is None) > 1:
@@ -128,25 +130,25 @@ def test_last_move_finds_the_group_laid(game):
     before, state = _walk(game, 3, 11, stop=lambda b, s: len(s["groups"][b["active"]]) >
                           len(b["groups"][b["active"]]))
     seat = before["active"]
-    change = R.last_move(game.view(before, None), game.view(state, None))
+    change = last_move(game.view(before, None), game.view(state, None))
     assert change.groups == {seat: (len(before["groups"][seat]),)}
     assert change.seats == {seat}
-    assert R.last_move(None, game.view(state, None)) == R.last_move(None, game.view(state, None))
-    assert not R.last_move(None, game.view(state, None))
+    assert last_move(None, game.view(state, None)) == last_move(None, game.view(state, None))
+    assert not last_move(None, game.view(state, None))
 
 
 def test_last_move_finds_the_proposal_the_answer_and_the_draw(game):
     b, s = _walk(game, 4, 8, stop=lambda b, s: b["trade"] is None and s["trade"] is not None)
-    assert R.last_move(game.view(b, None), game.view(s, None)).proposal
+    assert last_move(game.view(b, None), game.view(s, None)).proposal
     b, s = _walk(game, 4, 8, stop=lambda b, s: b["phase"] == "answers" and s["phase"] ==
                  "answers")
     answered = next(a["seat"] for a, was in zip(s["trade"]["answers"], b["trade"]["answers"],
                                                 strict=True)
                     if was["answer"] is None and a["answer"] is not None)
-    assert R.last_move(game.view(b, None), game.view(s, None)).answer == answered
+    assert last_move(game.view(b, None), game.view(s, None)).answer == answered
     b, s = _walk(game, 4, 8, stop=lambda b, s: b["phase"] == "turn" and s["active"] !=
                  b["active"] and s["turn"] > 3)
-    change = R.last_move(game.view(b, None), game.view(s, None))
+    change = last_move(game.view(b, None), game.view(s, None))
     assert change.drew == b["active"]
     assert change.hands.get(b["active"], 0) > 0
 
@@ -216,7 +218,7 @@ def test_hand_is_legible_in_the_preview_and_shows_every_kind(game, locale):
     shown = _essential(drawn)
     for kind, n in view["hand"].items():
         # a long name may wrap over two lines (at a space or after a hyphen)
-        assert R.kind_name(kind, locale).replace(" ", "") in "".join(shown).replace(" ", "")
+        assert kind_name(kind, locale).replace(" ", "") in "".join(shown).replace(" ", "")
         assert f"× {n}" in shown
 
 

@@ -1,4 +1,4 @@
-"""Seven Hills' turn picture (render/sevenhills_turn.py) and the issue's defects, from real engine
+"""Seven Hills' turn picture (render/sevenhills/turn.py) and the issue's defects, from real engine
 states: what a player needs at a glance is drawn as essential text (names, whose turn, the era
 and round counter, the open sectors with each player's clients, prestige, the acting player's
 choices), the latest move is computed from the views before and after it and outlined, the end
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
+from importlib import import_module
 
 import pytest
 
@@ -21,10 +22,11 @@ from engine.i18n import translate
 from engine.policy import walk
 from engine.sevenhills import board as B
 from render import sevenhills as R
-from render import sevenhills_turn as T
 from render.common import MIN_PREVIEW_PX, preview_scale
 from render.samples import Moment, game_samples, moment
 from tests.support import Drawn, drawn_text_sizes, drawn_texts
+
+T = import_module("render.sevenhills.turn")  # the module: render.sevenhills.turn is the function
 
 GAME = "seven-hills"
 G = registry.get(GAME)

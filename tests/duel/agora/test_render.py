@@ -16,7 +16,7 @@ from engine.duel.agora import data as agora_data
 from engine.i18n import translate
 from render import board_png, hand_png
 from render import duel as R
-from render import duel_parts as P
+from render.duel import parts as P
 from tests.support import drawn_texts
 
 from .helpers import OPTIONS, G
@@ -99,7 +99,7 @@ def test_the_owner_sees_its_conspiracies_by_name_in_the_hand() -> None:
 def test_a_senator_to_take_is_drawn_as_a_senator_in_the_hand(monkeypatch) -> None:  # noqa: ANN001
     """The hand lists the accessible cards with their price: a senator among them shows its own
     card (conspirator or politician), not an Age card's empty face."""
-    from render import duel_agora
+    from render.duel.agora import board as duel_agora
 
     state = MOMENTS["age1"]
     seat = min(G.prompt(state))

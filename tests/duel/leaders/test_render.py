@@ -1,4 +1,4 @@
-"""The Leaders pictures (render/duel_leaders.py) from real states: the board shows the recruited
+"""The Leaders pictures (render/duel/leaders/board.py) from real states: the board shows the recruited
 and buried leaders, never a hidden choice; the hand shows the viewer's leaders and choice; PNGs
 stay small."""
 
@@ -12,8 +12,9 @@ from PIL import Image
 from engine.core import State, play
 from engine.policy import walk
 from render import duel as R
-from render import duel_leaders as RL
 from render.common import to_png
+from render.duel.board import W
+from render.duel.leaders import board as RL
 
 from .helpers import G, act, recruiting
 
@@ -43,7 +44,7 @@ def test_board_and_hand_at_every_kind_of_moment_are_small_pngs() -> None:
             board = R.board(G.view(state, None), NAMES, locale)
             data = to_png(board)
             assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < MAX_BYTES
-            assert Image.open(io.BytesIO(data)).size[0] == R.W
+            assert Image.open(io.BytesIO(data)).size[0] == W
             hand = R.hand(G.view(state, 0), NAMES, locale)
             assert len(to_png(hand)) < MAX_BYTES
 

@@ -7,7 +7,7 @@ Seven Hills has no options. `render.samples.write_samples` writes them (docs/sam
 from __future__ import annotations
 
 from engine.core import State
-from render.samples import Predicate, Sample, _never
+from render.samples import Predicate, Sample, never
 
 GAME = "seven-hills"
 NAMES = ("Aurelia", "Brutus", "Cornélie", "Decimus")
@@ -38,8 +38,8 @@ SAMPLES = (
     Sample("protect-4p-fr", 4, 5, _phase("protect", 2), locale="fr"),
     Sample("levy-3p-en", 3, 4, _phase("levy", 3)),
     Sample("era4-4p-fr", 4, 6, _phase("act", 4), locale="fr"),
-    Sample("final-3p-en", 3, 7, _never),
-    Sample("final-4p-fr", 4, 8, _never, locale="fr"),
+    Sample("final-3p-en", 3, 7, never),
+    Sample("final-4p-fr", 4, 8, never, locale="fr"),
     Sample("resign-4p-en", 4, 6, _phase("power", 3), resign=1),
     Sample("resign-3p-fr", 3, 5, _phase("discard", 2), locale="fr", resign=0),
 )

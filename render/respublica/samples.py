@@ -6,7 +6,7 @@ the final lay-downs, natural ends and resignations, in both variants and both la
 from __future__ import annotations
 
 from engine.core import Game, State
-from render.samples import Predicate, Sample, _never, _winner
+from render.samples import Predicate, Sample, never, winner
 
 GAME = "res-publica"
 NAMES = ("Aurelia", "Brutus", "Cornélie", "Decimus", "Eudoxia")
@@ -83,9 +83,9 @@ def samples(game: Game) -> list[Sample]:
                options={"classic": True}),
         Sample("last-round-5p-full-en", 5, 21, _late(game, 10)),
         Sample("final-laying-4p-full-fr", 4, 9, _final_laying, locale="fr"),
-        Sample("final-5p-full-fr", 5, 21, _never, locale="fr", hand_of=_winner(game)),
-        Sample("final-3p-classic-en", 3, 5, _never, options={"classic": True},
-               hand_of=_winner(game)),
+        Sample("final-5p-full-fr", 5, 21, never, locale="fr", hand_of=winner(game)),
+        Sample("final-3p-classic-en", 3, 5, never, options={"classic": True},
+               hand_of=winner(game)),
         Sample("resigned-4p-full-en", 4, 6, _just_laid(game, 8), resign=1),
         Sample("resigned-3p-classic-fr", 3, 7, _trading(game), locale="fr",
                options={"classic": True}, resign=2),

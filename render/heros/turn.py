@@ -14,8 +14,6 @@ its discoveries drawn, the face-up heroes with each value labelled, the die), an
 ("The game begins" before any). What the last move changed is outlined in magenta on the map
 (the territory populated, conquered, the discovery placed) and labelled; `last_move(before,
 view)` computes it. Essential texts shrink to the floor and wrap rather than being cut.
-
-    hand(view, names, locale)   the viewer's heroes, a compact landscape picture
 """
 
 from __future__ import annotations
@@ -48,7 +46,6 @@ from render.common import (
     rounded,
     seat_colour,
     seat_name,
-    secondary,
     shade,
     star,
     text_line,
@@ -56,19 +53,24 @@ from render.common import (
     tint,
     wrap,
 )
+from render.heros.parts import (
+    BEIGE,
+    HERO_COLOURS,
+    OFF,
+    ORANGE,
+    RESIGNED,
+    SEA,
+    name_of,
+    resigned_seat,
+    tr,
+)
 
 W, H = 1100, 700
 BAND = 58
 MAP = (10, BAND + 10, 752, H - 10)  # x0, y0, x1, y1
 RIGHT = (764, BAND + 10, W - 10, H - 10)
-BEIGE = (232, 214, 172)
-ORANGE = (238, 168, 96)
-OFF = (214, 210, 202)
-SEA = (214, 230, 236)
 TITLE_BAND = (44, 62, 80)
-HERO_COLOURS = {"red": (196, 58, 46), "blue": (44, 104, 178), "green": (42, 136, 74)}
 MARK = (196, 30, 120)  # the last move's outline: a magenta no seat colour resembles
-RESIGNED = (170, 40, 40)  # the tag of a player who resigned, as the other games draw it
 ESSENTIAL = 18  # the smallest essential font size on the 1100x700 canvas (9 px in the preview)
 
 # The map grid: 4 columns x 3 rows, America alone at the left (as on the board).
@@ -77,14 +79,6 @@ GRID = {
     "middle-east": (2, 1), "china": (3, 1), "africa": (1, 2), "india": (2, 2), "pacific": (3, 2),
 }
 GAP = 12
-
-
-def _t(locale: str, names: Sequence[str], key: str, **params: Any) -> str:
-    return translate(Msg(key, params), locale, names)
-
-
-def _name(locale: str, cid: str) -> str:
-    return translate(Msg(f"heros.tok.{cid}"), locale)
 
 
 def _cell(tid: str) -> tuple[int, int, int, int]:
@@ -203,7 +197,7 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
     if outcome is None and view.get("outcome"):
         outcome = Outcome.from_json(view["outcome"])
     change = last_move(before, view)
-    img = _background(str(view.get("era", "ancient")), locale, outcome is not None).copy()
+    img = background(str(view.get("era", "ancient")), locale, outcome is not None).copy()
     draw = ImageDraw.Draw(img)
     _header_right(img, draw, view, names, locale)
     terrs = {t["id"]: t for t in view.get("territories", [])}
@@ -215,7 +209,7 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
 
 
 @lru_cache(maxsize=8)
-def _background(era: str, locale: str, over: bool = False) -> Image.Image:
+def background(era: str, locale: str, over: bool = False) -> Image.Image:
     """The static layer of an era: the page, the title band (its badge names the era, or says
     the game is over, as every game's does), the sea and the borders."""
     from engine.heros.components import load
@@ -248,7 +242,7 @@ def _background(era: str, locale: str, over: bool = False) -> Image.Image:
 
 def _header_right(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
                   names: Sequence[str], locale: str) -> None:
-    text = _t(locale, names, "heros.render.ladders", n=view.get("completed", 0),
+    text = tr(locale, names, "heros.render.ladders", n=view.get("completed", 0),
               total=view.get("to_end", 0))
     text_line(draw, (W - 18, BAND / 2 - 1), text, 20, bold=True, fill=(246, 226, 178),
               anchor="rm")
@@ -270,10 +264,10 @@ def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any]
         img.paste(GOOD, (x0, y0 + 34, x1, y0 + 48))
         rounded(img, (x0, y0, x1, y1), 14, None, shade(GOOD, 0.2), 3)
         ink = (255, 255, 255)
-    draw_text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 46), _name(locale, t["id"]), 20, bold=True,
+    draw_text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 46), name_of(locale, t["id"]), 20, bold=True,
               align="left", max_lines=2, min_size=ESSENTIAL, spacing=1.05, fill=ink)
     if not live:
-        draw_text(draw, (x0 + 8, y0 + 56, x1 - 8, y1 - 10), _t(locale, names, "heros.render.out"),
+        draw_text(draw, (x0 + 8, y0 + 56, x1 - 8, y1 - 10), tr(locale, names, "heros.render.out"),
                   18, fill=shade(OFF, 0.55), max_lines=3, min_size=ESSENTIAL)
         return
     # the ladder: a slot per discovery, bottom-up from left to right
@@ -371,14 +365,14 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     if seat is None:
         return y0 + h
     key = "heros.render.turn" if seat == view.get("active") else "heros.render.ask"
-    text = _t(locale, names, key, name=NAME_MARK)
+    text = tr(locale, names, key, name=NAME_MARK)
     badge_line(img, (x0 + 14, y0 + 30), text, names, seat, 24, max_width=inner)
     phase = str(view.get("phase", ""))
     turn_ = view.get("turn") or {}
     n = turn_.get("pop_left", 0)
     if phase == "migrate":
         n = (view.get("migration") or {}).get("left", 0)
-    label = _t(locale, names, f"heros.render.phase.{phase}", n=n)
+    label = tr(locale, names, f"heros.render.phase.{phase}", n=n)
     if label.startswith("heros."):
         label = ""
     draw_text(draw, (x0 + 14, y0 + 52, x1 - 14, y0 + h - 6), label, 22, align="left",
@@ -398,11 +392,11 @@ def _result(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], l
         h = 64
         rounded(img, (x0, y0, x1, y0 + h), 14, tint(GOLD, 0.75), shade(GOLD, 0.2), 3)
         paste(img, star(30), (x0 + 12, y0 + h / 2 - 15))
-        badge_line(img, (x0 + 48, y0 + h / 2), _t(locale, names, "heros.render.winner",
+        badge_line(img, (x0 + 48, y0 + h / 2), tr(locale, names, "heros.render.winner",
                                                   name=NAME_MARK),
                    names, winners[0], 24, max_width=inner - 36)
         return y0 + h
-    label = _t(locale, names, "heros.render.winners", name="").strip()
+    label = tr(locale, names, "heros.render.winners", name="").strip()
     label_w = text_width(label, 20, True)
     one_line = _pill_rows(names, winners, 18, x1 - 10 - (x0 + 46 + label_w + 10))
     beside = one_line is not None and len(one_line) == 1
@@ -414,7 +408,7 @@ def _result(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], l
     if resigned:
         who = outcome.reason.params.get("who", {})
         seat = int(who.get("seat", 0)) if isinstance(who, Mapping) else 0
-        badge_line(img, (x0 + 14, y), _t(locale, names, "heros.render.resigned", name=NAME_MARK),
+        badge_line(img, (x0 + 14, y), tr(locale, names, "heros.render.resigned", name=NAME_MARK),
                    names, seat, 24, max_width=inner)
         y += 40
     paste(img, star(28), (x0 + 12, y - 14))
@@ -455,11 +449,11 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     row = 36
     h = 44 + row * len(seats)
     rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
-    text_line(draw, (x0 + 14, y0 + 22), _t(locale, names, "heros.render.score"), 20, bold=True,
+    text_line(draw, (x0 + 14, y0 + 22), tr(locale, names, "heros.render.score"), 20, bold=True,
               max_width=x1 - x0 - 28)
-    gold = _t(locale, names, "heros.render.gold")
+    gold = tr(locale, names, "heros.render.gold")
     winners = set(outcome.winners) if outcome is not None else set()
-    quitter = _resigned_seat(outcome)
+    quitter = resigned_seat(outcome)
     for s, seat in enumerate(seats):
         y = y0 + 44 + row * s + row / 2 - 2
         right = x1 - 12
@@ -473,7 +467,7 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
                        fill=MUTED if s == quitter else INK)
         right -= pw + 12
         if s == quitter:  # their points do not count: the tag says why, in place of the gold
-            tag = _t(locale, names, "heros.render.resigned_tag")
+            tag = tr(locale, names, "heros.render.resigned_tag")
             gw = text_line(draw, (right, y), tag, 18, bold=True, fill=RESIGNED, anchor="rm")
         else:
             gtext = f"{seat.get('gold', 0)} {gold}"
@@ -488,21 +482,13 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     return y0 + h
 
 
-def _resigned_seat(outcome: Outcome | None) -> int | None:
-    """The seat whose resignation ended the game, if that is how it ended."""
-    if outcome is None or outcome.reason.key != "outcome.resigned":
-        return None
-    who = outcome.reason.params.get("who", {})
-    return int(who["seat"]) if isinstance(who, Mapping) and "seat" in who else None
-
-
 def _begins(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], locale: str,
             at: tuple[int, int, int]) -> int:
     """Where the last move goes, before any: "The game begins". Returns its top."""
     x0, y1, x1 = at
     top = y1 - 56
     rounded(img, (x0, top, x1, y1), 14, PANEL, LINE, 2)
-    text_line(draw, (x0 + 16, (top + y1) / 2), _t(locale, names, "heros.render.begins"), 20,
+    text_line(draw, (x0 + 16, (top + y1) / 2), tr(locale, names, "heros.render.begins"), 20,
               fill=MUTED, max_width=x1 - x0 - 32)
     return top
 
@@ -518,7 +504,7 @@ def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     top = y1 - h
     rounded(img, (x0, top, x1, y1), 14, PANEL, MARK, 3)
     seat = move.get("seat")
-    text = _t(locale, names, "heros.render.last", name=NAME_MARK)
+    text = tr(locale, names, "heros.render.last", name=NAME_MARK)
     badge_line(img, (x0 + 16, top + 26), text, names, seat if isinstance(seat, int) else None,
                22, max_width=x1 - x0 - 30)
     for i, line in enumerate(lines):
@@ -568,15 +554,15 @@ def _choice(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
         drawn = turn_.get("drawn") or []
         lines: list[str] = []  # under the hero: the discoveries drawn, or the conquest die
         if phase == "discover" and drawn:
-            lines = _wrap(_t(locale, names, "heros.render.drawn", n=len(drawn),
-                             tokens=", ".join(_name(locale, k) for k in drawn)),
+            lines = _wrap(tr(locale, names, "heros.render.drawn", n=len(drawn),
+                             tokens=", ".join(name_of(locale, k) for k in drawn)),
                           x1 - x0 - 24, ESSENTIAL, bold=True)
         die = view.get("last_die")
         if phase in ("conquer", "reroll", "defend", "flee", "spend") and die and \
                 view.get("conquest"):
-            face_ = _name(locale, die["face"])
-            lines = [_t(locale, names, "heros.render.die", face=face_, n=die.get("value", 0))]
-        y = _hero_block(img, draw, hero, locale, names, x0 + 12, y0 + 10, x1 - 12, y1 - 8,
+            face_ = name_of(locale, die["face"])
+            lines = [tr(locale, names, "heros.render.die", face=face_, n=die.get("value", 0))]
+        y = hero_block(img, draw, hero, locale, names, x0 + 12, y0 + 10, x1 - 12, y1 - 8,
                         reserve=24 * len(lines))
         if lines and y1 - 6 - y >= 20:
             draw_text(draw, (x0 + 12, y, x1 - 12, y1 - 6), " ".join(lines), 20, bold=True,
@@ -592,7 +578,7 @@ def _choice(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     if (y1 - 6 - y) / len(row) < 48 <= (y1 - 6 - y0 - 8) / len(row):
         y = y0 + 8
     else:
-        text_line(draw, (x0 + 12, y0 + 20), _t(locale, names, "heros.render.choose_hero"), 20,
+        text_line(draw, (x0 + 12, y0 + 20), tr(locale, names, "heros.render.choose_hero"), 20,
                   bold=True, max_width=x1 - x0 - 24)
     each = min(54, (y1 - 6 - y) / len(row))
     for hero in row:
@@ -600,7 +586,7 @@ def _choice(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
             break
         colour = HERO_COLOURS.get(hero.get("colour", ""), (120, 120, 120))
         rounded(img, (x0 + 10, int(y + 4), x0 + 16, int(y + each - 4)), 3, colour)
-        _fit_line(draw, (x0 + 24, y + 14), _name(locale, hero["id"]), 20, x1 - x0 - 36,
+        _fit_line(draw, (x0 + 24, y + 14), name_of(locale, hero["id"]), 20, x1 - x0 - 36,
                   bold=True)
         if each >= 48:
             _stats(draw, hero, locale, names, (x0 + 24, y + 38, x1 - 12))
@@ -615,7 +601,7 @@ def _stats(draw: ImageDraw.ImageDraw, hero: Mapping[str, Any], locale: str,
     """A face-up hero's four values, each with its own short label ("Pop. 4  Disc. 1 ..."),
     spread over the width: no legend to look up."""
     x0, y, x1 = at
-    pairs = [(_t(locale, names, f"heros.render.abbr.{k}"), str(hero.get(k, 0))) for k in STATS]
+    pairs = [(tr(locale, names, f"heros.render.abbr.{k}"), str(hero.get(k, 0))) for k in STATS]
     widths = [text_width(label, 18) + 5 + text_width(value, 20, True) for label, value in pairs]
     gap = max(8.0, (x1 - x0 - sum(widths)) / (len(pairs) - 1))
     x = x0
@@ -625,7 +611,7 @@ def _stats(draw: ImageDraw.ImageDraw, hero: Mapping[str, Any], locale: str,
         x += w + gap
 
 
-def _hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, Any],
+def hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, Any],
                 locale: str, names: Sequence[str], x0: int, y0: int, x1: int, y1: int,
                 reserve: int = 0) -> int:
     """A hero in a few lines: name on its orientation colour, its four values (in words, or
@@ -633,10 +619,10 @@ def _hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, 
     px are kept below for what follows), its territories, whole. Returns the bottom."""
     colour = HERO_COLOURS.get(hero.get("colour", ""), (120, 120, 120))
     rounded(img, (x0, y0, x1, y0 + 34), 10, colour)
-    _fit_line(draw, (x0 + 10, y0 + 17), _name(locale, hero["id"]), 22, x1 - x0 - 20, bold=True,
+    _fit_line(draw, (x0 + 10, y0 + 17), name_of(locale, hero["id"]), 22, x1 - x0 - 20, bold=True,
               fill=ink_on(colour))
     y = y0 + 42
-    terrs = ", ".join(_name(locale, t) for t in hero.get("territories", []))
+    terrs = ", ".join(name_of(locale, t) for t in hero.get("territories", []))
     terr_lines = _wrap(terrs, x1 - x0 - 2, ESSENTIAL)
     room = y1 - y - 22 * len(terr_lines) - 6 - reserve
     if room < 30:  # what the player chooses among comes first: the values give way
@@ -646,7 +632,7 @@ def _hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, 
         y += 30
     else:
         values = [hero.get(k, 0) for k in STATS]
-        labels = [_t(locale, names, f"heros.render.stat.{k}", n=v)
+        labels = [tr(locale, names, f"heros.render.stat.{k}", n=v)
                   for k, v in zip(STATS, values, strict=True)]
         cw = (x1 - x0) / 2
         for i, (label, value) in enumerate(zip(labels, values, strict=True)):
@@ -663,51 +649,11 @@ def _hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, 
     return y
 
 
-# --- the hand ----------------------------------------------------------------------------------
-
-HAND_H = 340
 
 
-def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
-    """The viewer's heroes as cards side by side (1100x440, read at half size)."""
-    seat = view.get("viewer")
-    if seat is None:
-        raise ValueError("a hand needs the viewer's seat")
-    heroes = view.get("hand", [])
-    img = Image.new("RGB", (W, HAND_H), PAPER)
-    header_band(img, W, BAND, TITLE_BAND, _t(locale, names, "heros.render.your_hand"), 26, 18)
-    badge(img, (W - 18, BAND / 2 - 1), seat_name(names, seat), 22, seat_colour(seat),
-          anchor="rm", max_width=420)
-    draw = ImageDraw.Draw(img)
-    seats = view.get("seats", [])
-    facts = ""
-    if isinstance(seat, int) and 0 <= seat < len(seats):
-        s = seats[seat]
-        facts = f"{s.get('gold', 0)} {_t(locale, names, 'heros.render.gold')} · " + \
-            _t(locale, names, "heros.render.points", n=s.get("points", 0))
-    if facts:
-        text_line(draw, (18, BAND + 26), facts, 20, bold=True, fill=MUTED)
-    top = BAND + 50
-    if not heroes:
-        draw_text(draw, (18, top, W - 18, HAND_H - 18), _t(locale, names, "heros.render.no_hand"),
-                  26, fill=MUTED)
-        return img
-    count = max(len(heroes), 3)
-    cw = (W - 36 - 14 * (count - 1)) / count
-    for i, hero in enumerate(heroes):
-        x = int(18 + i * (cw + 14))
-        _hand_card(img, draw, hero, locale, names, x, top, int(x + cw), HAND_H - 16)
-    return img
 
 
-def _hand_card(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, Any],
-               locale: str, names: Sequence[str], x0: int, y0: int, x1: int, y1: int) -> None:
-    era_fill = BEIGE if hero.get("era") == "ancient" else ORANGE
-    rounded(img, (x0, y0, x1, y1), 14, tint(era_fill, 0.45), shade(era_fill, 0.45), 2)
-    y = _hero_block(img, draw, hero, locale, names, x0 + 10, y0 + 10, x1 - 10, y1 - 34)
-    del y
-    from render.heros import dates
 
-    with secondary():
-        text_line(draw, (x0 + 12, y1 - 18), dates(hero.get("dates", ""), locale), 16,
-                  fill=MUTED, max_width=x1 - x0 - 24)
+def clear_caches() -> None:
+    """Forget the cached static layers (the turn picture's background)."""
+    background.cache_clear()

@@ -7,7 +7,7 @@ previews, full boards and hands (docs/samples/heros-*)."""
 from __future__ import annotations
 
 from engine.core import Game, State
-from render.samples import Predicate, Sample, _never, _winner
+from render.samples import Predicate, Sample, never, winner
 
 GAME = "heros"
 NAMES = ("Aurelia", "Bérénice", "Cornélie", "Decimus", "Eudoxia")
@@ -59,8 +59,8 @@ def samples(game: Game) -> list[Sample]:
         Sample("defend-3p-fr", 3, 15, _asked_out_of_turn("defend"), locale="fr"),
         Sample("flee-3p-en", 3, 2, _asked_out_of_turn("flee")),
         Sample("modern-2p-en", 2, 4, _at(game, "modern", "place", completed=3)),
-        Sample("final-4p-fr", 4, 3, _never, locale="fr", hand_of=_winner(game)),
-        Sample("final-3p-en", 3, 1, _never, hand_of=_winner(game)),
+        Sample("final-4p-fr", 4, 3, never, locale="fr", hand_of=winner(game)),
+        Sample("final-3p-en", 3, 1, never, hand_of=winner(game)),
         Sample("resigned-5p-en", 5, 8, _at(game, "ancient", "spend", completed=2), resign=3),
         Sample("resigned-4p-fr", 4, 7, _at(game, "modern", "conquer"), locale="fr", resign=0),
     ]

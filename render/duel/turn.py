@@ -1,7 +1,7 @@
-"""7 Wonders Duel: the turn post's picture and the private hand, both designed for Discord's
-inline preview (~550x350): a 1100x700 landscape canvas shown at half size, so every essential
-text is drawn at >= 18 px (render.common.min_font_for); the rest is drawn inside
-render.common.secondary().
+"""7 Wonders Duel: the turn post's picture, designed for Discord's inline preview (~550x350): a
+1100x700 landscape canvas shown at half size, so every essential text is drawn at >= 18 px
+(render.common.min_font_for); the rest is drawn inside render.common.secondary(). The hand
+(render/duel/hand.py) is drawn at the same scale with the same tiles.
 
 The turn picture: the header (age, wonders built), both players side by side (name, coins,
 points, shields, and with the options the Senate chambers controlled and the leaders
@@ -24,8 +24,6 @@ from PIL import Image, ImageDraw
 
 from engine.core import Msg, Outcome
 from engine.i18n import action_label, translate
-from render import duel_icons as icons
-from render import duel_parts as parts
 from render.common import (
     ALERT,
     GOLD,
@@ -55,8 +53,9 @@ from render.common import (
     text_width,
     tint,
 )
-from render.duel_icons import paste
-from render.duel_parts import GAME, card_colour, component, name_of, t
+from render.duel import icons, parts
+from render.duel.icons import paste
+from render.duel.parts import GAME, card_colour, component, name_of, t
 
 W, H = 1100, 700
 M = 16
@@ -80,7 +79,7 @@ def _over(view: Mapping[str, Any], outcome: Outcome | None) -> bool:
     return outcome is not None or view.get("phase") == "over" or bool(view.get("outcome"))
 
 
-def _players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+def players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     players = list(view.get("players") or [])
     while len(players) < 2:
         players.append({"seat": len(players)})
@@ -96,7 +95,7 @@ def asked(view: Mapping[str, Any]) -> list[int]:
     return [int(s) for s in (view.get("leaders") or {}).get("asked") or []]
 
 
-def _total(player: Mapping[str, Any]) -> int:
+def total_points(player: Mapping[str, Any]) -> int:
     pts = player.get("points") or {}
     return int(pts.get("total", 0)) if isinstance(pts, Mapping) else 0
 
@@ -124,7 +123,7 @@ def changes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[s
             if not a.get("taken") and b.get("taken"):
                 out["slot"] = int(b.get("index", new.index(b)))
                 out["card"] = a.get("card")
-    olds, news = _players(before), _players(view)
+    olds, news = players(before), players(view)
     wonders: list[str] = []
     tokens: list[str] = []
     deltas: list[dict[str, int]] = []
@@ -138,7 +137,7 @@ def changes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[s
         sh_new = list((view.get("military") or {}).get("shields") or [0, 0])
         deltas.append({
             "coins": int(news[s].get("coins") or 0) - int(olds[s].get("coins") or 0),
-            "points": _total(news[s]) - _total(olds[s]),
+            "points": total_points(news[s]) - total_points(olds[s]),
             "shields": int(sh_new[s] if s < len(sh_new) else 0)
             - int(sh_old[s] if s < len(sh_old) else 0),
             "senate": _controlled(view, s) - _controlled(before, s),
@@ -274,12 +273,12 @@ def _stats(view: Mapping[str, Any], seat: int, changed: Mapping[str, Any]
            ) -> list[tuple[Image.Image, int, str, int]]:
     """A player's numbers: (icon, value, key, what the last move changed)."""
     colour = seat_colour(seat)
-    player = _players(view)[seat]
+    player = players(view)[seat]
     deltas = (changed.get("deltas") or [{}, {}])[seat]
     shields = list((view.get("military") or {}).get("shields") or [0, 0])
     stats: list[tuple[Image.Image, int, str]] = [
         (icons.coin(34), int(player.get("coins") or 0), "coins"),
-        (icons.laurel(36), _total(player), "points"),
+        (icons.laurel(36), total_points(player), "points"),
         (icons.shield(32), int(shields[seat] if seat < len(shields) else 0), "shields"),
     ]
     if view.get("agora"):
@@ -385,7 +384,7 @@ def _track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
         disc_ring = th + 6
         rounded(img, (cx - disc_ring / 2, ty + th / 2 - disc_ring / 2, cx + disc_ring / 2,
                       ty + th / 2 + disc_ring / 2), int(disc_ring / 2), None, LAST, 4)
-    paste(img, _pawn(th - 4), (cx - (th - 4) / 2, ty + 2))
+    paste(img, parts.pawn(th - 4), (cx - (th - 4) / 2, ty + 2))
     if pawn:
         leader = 0 if pawn > 0 else 1
         lead = f"{abs(pawn)}"
@@ -399,12 +398,6 @@ def _track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
               anchor="lm" if right else "rm")
     if view.get("agora"):
         _senate(img, view, names, locale, (x1 + 12, y0, W - M, y1))
-
-
-def _pawn(size: int) -> Image.Image:
-    from render.duel import _pawn_cached
-
-    return _pawn_cached(size)
 
 
 def _senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
@@ -462,7 +455,7 @@ def choice_items(view: Mapping[str, Any]) -> tuple[str, list[Item]]:
             cost: Any = None
             if seat is not None and seat < len(price):
                 cost = "chain" if seat < len(chain) and chain[seat] else price[seat]
-                coins = int(_players(view)[seat].get("coins") or 0)
+                coins = int(players(view)[seat].get("coins") or 0)
                 if isinstance(cost, int) and cost > coins:
                     cost = f"dear:{cost}"  # more than the player has
             cid = slot.get("card")
@@ -485,15 +478,13 @@ def choice_items(view: Mapping[str, Any]) -> tuple[str, list[Item]]:
         return "turn.choose.mausoleum", [("card", str(c), card_colour(
             component(str(c)).get("colour")), None) for c in cards]
     if phase == "destroy" and seat is not None:
-        from render.duel import _destroy_colours
-
-        other = _players(view)[1 - seat].get("city") or {}
-        cards = [c for col in _destroy_colours(view) for c in other.get(col) or []]
+        other = players(view)[1 - seat].get("city") or {}
+        cards = [c for col in parts.destroy_colours(view) for c in other.get(col) or []]
         return "turn.choose.destroy", [("card", str(c), card_colour(
             component(str(c)).get("colour")), None) for c in cards]
     lead = view.get("leaders") or {}
     if phase == "leaders" and lead.get("draft"):
-        return "turn.choose.leaders", [_any_item(str(x)) for x in lead["draft"].get("offer")
+        return "turn.choose.leaders", [any_item(str(x)) for x in lead["draft"].get("offer")
                                        or []]
     return "", []
 
@@ -531,7 +522,7 @@ def _choices(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], lo
         if len(acting) > 1:
             _who_chose(img, view, names, locale, (x0 + pad, y, x1 - pad, y1 - pad))
         return
-    _tiles(img, items, locale, (x0 + pad, y + 4, x1 - pad, y1 - pad))
+    tiles(img, items, locale, (x0 + pad, y + 4, x1 - pad, y1 - pad))
 
 
 def _hidden_tokens(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
@@ -573,13 +564,13 @@ def _who_chose(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
               GOOD if done else MUTED)
 
 
-def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box,
+def tiles(img: Image.Image, items: list[Item], locale: str, box: Box,
            tallest: float = 128.0) -> None:
     """The items as tiles in a grid: the name big, its colour as a band, its price. The names
     share one font size, the largest at which every name shown fits whole."""
     x0, y0, x1, y1 = box
     n = len(items)
-    cols = _cols(n)
+    cols = grid_cols(n)
     rows = max(1, -(-n // cols))
     gap = 10
     tw = (x1 - x0 - (cols - 1) * gap) / cols
@@ -602,7 +593,6 @@ def _tiles(img: Image.Image, items: list[Item], locale: str, box: Box,
                   t("turn.more", locale, n=n - len(shown)), 20, bold=True, fill=MUTED)
 
 
-HAND_TILE = 220.0  # the hand's tiles may be taller: it has the room, and nothing else to show
 TILE_MIN = 50  # a tile's least height: two lines of a name at the essential size
 
 
@@ -634,7 +624,7 @@ def _label_size(item: Item, locale: str, box: Box) -> int:
     return ES
 
 
-def _cols(n: int) -> int:
+def grid_cols(n: int) -> int:
     """Columns of a grid of n tiles."""
     return 4 if n > 9 else 3 if n > 4 or n == 3 else 2 if n > 1 else 1
 
@@ -676,7 +666,7 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box, size: int = 22) -
                fill=shade(colour, 0.55), anchor="lm")
         ty += size * 1.1
     if kind == "senator":  # Agora: the senator's own card, small, under its name
-        from render.duel_agora import senator_card
+        from render.duel.agora.board import senator_card
 
         sh = int(max(16, min(y1 - ty - 6, 64, (y1 - y0) * 0.5)))
         with secondary():
@@ -1199,7 +1189,7 @@ def _result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
     out = view.get("outcome") or {}
     points = list(out.get("points") or [])
     if not points:  # a resignation: the standing when the game stopped
-        points = [p.get("points") or {} for p in _players(view)]
+        points = [p.get("points") or {} for p in players(view)]
     keys = (*point_keys(view), "total")
     top = y0 + 80
     name_w = 210
@@ -1242,48 +1232,13 @@ def _category(img: Image.Image, key: str, centre: tuple[float, float], size: int
         paste(img, icons.icon("crown", size, shade(GOLD, 0.2)),
               (centre[0] - size / 2, centre[1] - size / 2))
     else:
-        from render.duel import _category_icon
-
-        _category_icon(img, key, centre, size)
+        parts.category_icon(img, key, centre, size)
 
 
-# --- the hand: the viewer's own picture ------------------------------------------------------
+# --- any component as a tile (a leader, or what a leader drew) --------------------------------
 
 
-def _hand_sections(view: Mapping[str, Any], seat: int) -> list[tuple[str, list[Item]]]:
-    """(title key, items) of what the viewer chooses among now and what only they hold."""
-    sections: list[tuple[str, list[Item]]] = []
-    private = view.get("private") or {}
-    if seat in asked(view):
-        if view.get("phase") == "library" and private.get("library"):
-            sections.append(("hand.library", [("token", str(x), parts.CARD_COLOURS["green"],
-                                               None) for x in private["library"]]))
-        else:
-            key, items = choice_items(view)
-            if items:
-                sections.append((f"turn.hand.{key.split('.')[-1]}", items))
-    lead = view.get("leaders")
-    if lead:
-        mine = private.get("leaders") or {}
-        if mine.get("draw"):
-            sections.append(("turn.hand.drawn", [_any_item(str(x)) for x in mine["draw"]]))
-        hand = list((lead.get("players") or [{}, {}])[seat].get("hand") or [])
-        if hand:
-            pick = mine.get("pick")
-            key = "turn.hand.leaders"
-            if pick in hand:  # the viewer's own hidden choice, first and marked
-                hand = [pick] + [x for x in hand if x != pick]
-                key = {"recruit": "turn.hand.will_recruit", "dismiss": "turn.hand.will_dismiss"
-                       }.get(mine.get("call") or "", "turn.hand.picked")
-            sections.append((key, [_any_item(str(x)) for x in hand]))
-    plots = ((private.get("agora") or {}).get("plots")) or []
-    if plots:
-        sections.append(("turn.hand.plots", [("plot", str(x), (70, 34, 40), None)
-                                             for x in plots if x]))
-    return sections
-
-
-def _any_item(cid: str) -> Item:
+def any_item(cid: str) -> Item:
     try:
         comp = component(cid)
     except KeyError:
@@ -1294,88 +1249,3 @@ def _any_item(cid: str) -> Item:
     return (kind, cid, card_colour(comp.get("colour")), None)
 
 
-def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
-    """The viewer's own picture, landscape like the turn picture: their numbers, what they
-    choose among now with their own prices (or the Great Library's drawn tokens), their
-    leaders and conspiracies (with the options), their wonders and production."""
-    viewer = view.get("viewer")
-    if viewer is None:
-        raise ValueError("hand() needs a seat's view, not the public one")
-    seat = int(viewer)
-    player = _players(view)[seat]
-    colour = seat_colour(seat)
-    img = Image.new("RGB", (W, H), PAPER)
-    d = ImageDraw.Draw(img)
-    head = 76
-    d.rectangle((0, 0, W, head), fill=tint(colour, 0.75))
-    d.rectangle((0, head - 5, W, head), fill=colour)
-    x = W - M - 4
-    for value, piece in ((_total(player), icons.laurel(42)),
-                         (int(player.get("coins") or 0), icons.coin(40))):
-        vw = text_line(d, (x, head / 2 - 2), str(value), 32, bold=True, anchor="rm")
-        paste(img, piece, (x - vw - 6 - piece.width, head / 2 - 2 - piece.height / 2))
-        x -= vw + 6 + piece.width + 24
-    badge_line(img, (M + 4, head / 2 - 2), t("hand.title", locale, name=NAME_MARK), names, seat,
-               28, max_width=x - M - 14, min_ratio=ES / 28)
-    # left: what the viewer chooses among, and what only they hold
-    main = (M, head + 12, W - M - SIDE_W - 12, H - M)
-    parts.panel(img, main, 14, PANEL, colour, 3)
-    sections = _hand_sections(view, seat)
-    x0, y0, x1, y1 = main
-    pad = 14
-    if not sections:
-        draw_text(d, (x0 + pad, y0 + pad, x1 - pad, y1 - pad),
-                  t("turn.hand.wait", locale), 22, bold=True, fill=MUTED)
-    # the tiles share the height by the rows each section needs
-    rows = [max(1, -(-len(items) // _cols(len(items)))) for _, items in sections]
-    free = y1 - y0 - pad - len(sections) * 42 - sum(rows) * 10
-    th = min(HAND_TILE, free / max(1, sum(rows)))
-    y = y0 + pad
-    for (key, items), r in zip(sections, rows, strict=True):
-        title = t(key, locale, n=len(items), leader=name_of(items[0][1], locale))
-        text_line(d, (x0 + pad, y + 14), title, 22, bold=True, fill=shade(colour, 0.4),
-                  max_width=x1 - x0 - 2 * pad)
-        room = 34 + r * (th + 10)
-        _tiles(img, items, locale, (x0 + pad, y + 34, x1 - pad, y + room), HAND_TILE)
-        y += room + 8
-    _hand_side(img, view, player, locale, (W - M - SIDE_W, head + 12, W - M, H - M))
-    return img
-
-
-def _hand_side(img: Image.Image, view: Mapping[str, Any], player: Mapping[str, Any],
-               locale: str, box: Box) -> None:
-    """The viewer's wonders (built ones ticked) and production."""
-    x0, y0, x1, y1 = box
-    parts.panel(img, box, 14, PANEL, LINE, 2)
-    d = ImageDraw.Draw(img)
-    pad = 12
-    y = y0 + pad + 12
-    text_line(d, (x0 + pad, y), t("wonders", locale), 22, bold=True)
-    y += 30
-    for w in player.get("wonders") or []:
-        built = bool(w.get("built"))
-        fill = parts.WONDER_LIT if built else parts.WONDER_DIM
-        rounded(img, (x0 + pad, y, x1 - pad, y + 44), 8, fill, parts.WONDER_FRAME, 2)
-        label = name_of(str(w.get("id")), locale)
-        text_line(d, (x0 + pad + 10, y + 22), ("✓ " if built else "") + label, ES,
-                  bold=True, fill=INK if built else MUTED, max_width=x1 - x0 - 2 * pad - 20)
-        y += 50
-    if not player.get("wonders"):
-        text_line(d, (x0 + pad, y + 10), t("none", locale), ES, fill=MUTED)
-        y += 30
-    y += 8
-    text_line(d, (x0 + pad, y + 12), t("turn.production", locale), 22, bold=True)
-    y += 30
-    production = player.get("production") or {}
-    trade = player.get("trade") or {}
-    step = (x1 - x0 - 2 * pad) / len(parts.RESOURCES)
-    for k, res in enumerate(parts.RESOURCES):
-        rx = x0 + pad + k * step
-        n = int(production.get(res, 0))
-        tile = icons.resource_tile(res, 36)
-        paste(img, tile if n else parts.faded(tile, 0.35), (rx, y))
-        d.text((rx + 18, y + 52), str(n), font=font(22, True), fill=INK if n else MUTED,
-               anchor="mm")
-        if trade.get(res) is not None and y + 90 < y1:
-            with secondary():
-                paste(img, icons.coin(24, int(trade[res])), (rx + 6, y + 68))

@@ -1,5 +1,5 @@
-"""Seven Hills pictures: the public board and a player's hand, drawn from engine views with our
-own shapes and text (no scanned art).
+"""Seven Hills: the public board, drawn from engine views with our own shapes and text (no
+scanned art).
 
 The board shows: the era and the round track (counter / limit), the Temple of Jupiter token, the
 deck and the discard pile's top card, Rome's sectors (the six hills, open or not this era, new
@@ -7,15 +7,12 @@ this era, with each player's markers by class and their people count; the Forum;
 the temple; Campus Martius with the Consul Legion Camp and the Waiting Camp), then one line per
 player in turn order (prestige, consul, cards in hand, markers left by class, knights, Forum).
 It reads only public keys: never view["hand"]. Under the players, a key of the four marker
-shapes. The hand shows the viewer's cards (send it ephemerally only), landscape and legible in a
-reply's inline preview. The turn post's picture is `turn` (render/sevenhills_turn.py).
+shapes. The hand is render/sevenhills/hand.py, the turn post's picture render/sevenhills/turn.py.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -27,7 +24,6 @@ from render.common import (
     GOLD,
     INK,
     LINE,
-    MIN_PREVIEW_PX,
     MUTED,
     NAME_MARK,
     PANEL,
@@ -43,67 +39,29 @@ from render.common import (
     rounded,
     seat_colour,
     seat_name,
-    secondary,
     shade,
     star,
-    supersampled,
     text_line,
     tint,
 )
-from render.sevenhills_turn import status_line
-from render.sevenhills_turn import turn as turn
+from render.sevenhills.parts import (
+    CARD_COLOURS,
+    CLOSED,
+    GAME,
+    HEADER,
+    ROAD,
+    marker,
+    token_name,
+    tr,
+)
+from render.sevenhills.turn import status_line
 
 W = 1000  # board width
-HAND_W = 1100
 M = 20  # margin
-GAME = "seven-hills"
-HEADER: RGB = (122, 28, 34)  # Roman red
-ROAD: RGB = (224, 212, 188)
-CLOSED: RGB = (226, 222, 214)
-CARD_COLOURS: dict[str, RGB] = {
-    "red": (196, 48, 43), "orange": (232, 128, 30), "yellow": (232, 196, 50),
-    "green": (58, 140, 70), "blue": (46, 98, 176), "purple": (122, 66, 150),
-    "brown": (128, 86, 52),
-}
 GRID = (("palatine", "caelian", "aventine"), ("quirinal", "forum", "viminal"),
         ("esquiline", "capitolium", "campus"))
 TILE_H = 206
 ICON = 22
-
-
-def _t(key: str, locale: str, **params: Any) -> str:
-    return translate(Msg(f"{GAME}.render.{key}", params), locale)
-
-
-def _tok(token: str, locale: str) -> str:
-    return translate(Msg(f"{GAME}.tok.{token}"), locale)
-
-
-# --- marker icons: cube (noble), hexagon (knight), cylinder (centurion), disc (plebeian) ----------
-
-
-@lru_cache(maxsize=256)
-def marker(cls: str, size: int, colour: RGB) -> Image.Image:
-    edge = (*shade(colour, 0.45), 255)
-    fill = (*colour, 255)
-
-    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
-        s = size * k
-        w = max(1, int(s * 0.07))
-        if cls == "noble":
-            d.rectangle((s * 0.14, s * 0.14, s * 0.86, s * 0.86), fill=fill, outline=edge, width=w)
-        elif cls == "knight":
-            pts = [(s / 2 + s * 0.42 * math.cos(math.pi / 3 * i + math.pi / 6),
-                    s / 2 + s * 0.42 * math.sin(math.pi / 3 * i + math.pi / 6)) for i in range(6)]
-            d.polygon(pts, fill=fill, outline=edge, width=w)
-        elif cls == "centurion":
-            d.rounded_rectangle((s * 0.26, s * 0.06, s * 0.74, s * 0.94), radius=s * 0.16,
-                                fill=fill, outline=edge, width=w)
-            d.line((s * 0.28, s * 0.24, s * 0.72, s * 0.24), fill=edge, width=w)
-        else:
-            d.ellipse((s * 0.08, s * 0.22, s * 0.92, s * 0.78), fill=fill, outline=edge, width=w)
-
-    return supersampled((size, size), paint)
 
 
 def _marker_count(img: Image.Image, x: float, y: float, cls: str, n: int, colour: RGB,
@@ -114,9 +72,6 @@ def _marker_count(img: Image.Image, x: float, y: float, cls: str, n: int, colour
     w = text_line(ImageDraw.Draw(img), (x + size + 3, y), str(n), int(size * 0.8), bold=True,
                   fill=MUTED if dim else INK)
     return size + 3 + w + 10
-
-
-# --- the board ---------------------------------------------------------------------------------
 
 
 def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
@@ -150,8 +105,8 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
 
 
 def _header(img: Image.Image, view: Mapping[str, Any], locale: str, h: int) -> None:
-    era = _t("era", locale, era=view.get("era", 1), eras=view.get("eras", 5))
-    header_band(img, W, h, HEADER, _t("title", locale), 30, M, _t("reconstructed", locale), 16,
+    era = tr("era", locale, era=view.get("era", 1), eras=view.get("eras", 5))
+    header_band(img, W, h, HEADER, tr("title", locale), 30, M, tr("reconstructed", locale), 16,
                 era, 24, gap=16)
 
 
@@ -171,11 +126,11 @@ def _legend(img: Image.Image, locale: str, box: tuple[int, int, int, int]) -> No
     rounded(img, box, 12, PANEL, LINE, 2)
     d = ImageDraw.Draw(img)
     cy = (y0 + y1) / 2
-    x = x0 + 14 + text_line(d, (x0 + 14, cy), _t("legend", locale), 16, bold=True,
+    x = x0 + 14 + text_line(d, (x0 + 14, cy), tr("legend", locale), 16, bold=True,
                             fill=MUTED) + 14
     for cls in CLASSES:
         paste(img, marker(cls, 24, MUTED), (x, cy - 12))
-        label = _t("legend_noble", locale) if cls == "noble" else _tok(cls, locale)
+        label = tr("legend_noble", locale) if cls == "noble" else token_name(cls, locale)
         x += 28 + text_line(d, (x + 28, cy), label, 16) + 22
 
 
@@ -187,7 +142,7 @@ def _track(img: Image.Image, view: Mapping[str, Any], locale: str,
     counter = int(view.get("counter", 0))
     side = 300
     rounded(img, (x0, y0, x1 - side - 12, y1), 12, PANEL, LINE, 2)
-    text_line(d, (x0 + 14, y0 + 18), _t("rounds", locale, counter=counter, limit=limit), 17,
+    text_line(d, (x0 + 14, y0 + 18), tr("rounds", locale, counter=counter, limit=limit), 17,
               bold=True)
     cells = limit + 1
     cw = (x1 - side - 12 - x0 - 28) / cells
@@ -206,10 +161,10 @@ def _track(img: Image.Image, view: Mapping[str, Any], locale: str,
     temple = int(view.get("temple", 2))
     disc(img, (sx + 40, (y0 + y1) / 2), 52, GOLD, shade(GOLD, 0.4), 2)
     text_line(d, (sx + 40, (y0 + y1) / 2), str(temple), 28, bold=True, anchor="mm")
-    draw_text(d, (sx + 70, y0 + 6, sx + 160, y1 - 6), _t("temple", locale, n=temple), 15,
+    draw_text(d, (sx + 70, y0 + 6, sx + 160, y1 - 6), tr("temple", locale, n=temple), 15,
               align="left", max_lines=3)
     draw_text(d, (sx + 162, y0 + 6, sx + 222, y1 - 6),
-              _t("deck", locale, n=view.get("deck", 0)), 15, align="left", max_lines=3)
+              tr("deck", locale, n=view.get("deck", 0)), 15, align="left", max_lines=3)
     top = view.get("discard_top")
     if top:
         _mini_card(img, top, (sx + 228, y0 + 6, x1 - 8, y1 - 6), locale)
@@ -223,7 +178,7 @@ def _mini_card(img: Image.Image, card: str, box: tuple[int, int, int, int], loca
     ink = (255, 255, 255) if sum(colour) < 480 else INK
     if k.cls != "slave":
         paste(img, marker(k.cls, 24, (255, 255, 255)), ((x0 + x1) / 2 - 12, y0 + 6))
-    draw_text(ImageDraw.Draw(img), (x0 + 2, y0 + 30, x1 - 2, y1 - 2), _tok(k.cls, locale), 12,
+    draw_text(ImageDraw.Draw(img), (x0 + 2, y0 + 30, x1 - 2, y1 - 2), token_name(k.cls, locale), 12,
               bold=True, fill=ink, max_lines=2, min_size=9)
 
 
@@ -254,20 +209,20 @@ def _sector(img: Image.Image, view: Mapping[str, Any], sector: Mapping[str, Any]
     rounded(img, box, 14, fill, outline, width)
     d = ImageDraw.Draw(img)
     if forum:
-        tag, tag_fill = _t("forum_tag", locale), (246, 226, 178)
+        tag, tag_fill = tr("forum_tag", locale), (246, 226, 178)
     elif new:
-        tag, tag_fill = _t("new_tag", locale), GOLD
+        tag, tag_fill = tr("new_tag", locale), GOLD
     elif is_open:
-        tag, tag_fill = _t("old_tag", locale), ROAD
+        tag, tag_fill = tr("old_tag", locale), ROAD
     else:
-        tag, tag_fill = _t("closed_tag", locale, era=sector.get("opens")), (200, 196, 188)
+        tag, tag_fill = tr("closed_tag", locale, era=sector.get("opens")), (200, 196, 188)
     tag_box = badge(img, (x1 - 10, y0 + 20), tag, 13, tag_fill, anchor="rm")
-    text_line(d, (x0 + 14, y0 + 20), _tok(sector["id"], locale), 19, bold=True,
+    text_line(d, (x0 + 14, y0 + 20), token_name(sector["id"], locale), 19, bold=True,
               fill=INK if is_open else MUTED, max_width=tag_box[0] - x0 - 20)
     load_ = load()
     rows = [(s, m) for s, m in enumerate(sector.get("markers", [])) if sum(m.values()) > 0]
     if not rows:
-        text_line(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), _t("empty", locale), 15,
+        text_line(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 12), tr("empty", locale), 15,
                   fill=MUTED, anchor="mm")
         return
     row_h = min(38, (y1 - y0 - 46) / max(1, len(rows)))
@@ -281,7 +236,7 @@ def _sector(img: Image.Image, view: Mapping[str, Any], sector: Mapping[str, Any]
                 x += _marker_count(img, x, cy, cls, m[cls], colour, size=20)
         people = sum(load_.people[k] * m.get(k, 0) for k in CLASSES)
         count = sum(m.values()) if forum else people
-        badge(img, (x1 - 10, cy), _t("clients", locale, n=count), 13, tint(colour, 0.6),
+        badge(img, (x1 - 10, cy), tr("clients", locale, n=count), 13, tint(colour, 0.6),
               anchor="rm")
 
 
@@ -301,7 +256,7 @@ def _capitolium(img: Image.Image, view: Mapping[str, Any], locale: str,
     d.rectangle((cx - 76, cy + 30, cx + 76, cy + 40), fill=ROAD, outline=MUTED)
     disc(img, (cx, cy), 46, GOLD, shade(GOLD, 0.4), 2)
     text_line(d, (cx, cy), str(temple), 26, bold=True, anchor="mm")
-    text_line(d, (cx, y1 - 16), _t("temple_short", locale, n=temple), 14, fill=MUTED,
+    text_line(d, (cx, y1 - 16), tr("temple_short", locale, n=temple), 14, fill=MUTED,
               anchor="mm", max_width=x1 - x0 - 16)
 
 
@@ -316,7 +271,7 @@ def _campus(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
                                        ("waiting_camp", view.get("waiting", [])))):
         top = y0 + 38 + i * half
         d.line((x0 + 10, top, x1 - 10, top), fill=LINE, width=1)
-        text_line(d, (x0 + 14, top + 15), _t(key, locale), 14, bold=True, fill=MUTED,
+        text_line(d, (x0 + 14, top + 15), tr(key, locale), 14, bold=True, fill=MUTED,
                   max_width=x1 - x0 - 28)
         x = x0 + 14
         shown = [(s, c) for s, c in enumerate(counts) if c]
@@ -333,7 +288,7 @@ def _seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
     d = ImageDraw.Draw(img)
     cols = (x0 + 14, x0 + 270, x0 + 400, x0 + 500)
     for label, x in zip(("order", "prestige", "hand", "supply"), cols, strict=True):
-        text_line(d, (x, y0 + 14), _t(f"col.{label}", locale), 13, bold=True, fill=MUTED)
+        text_line(d, (x, y0 + 14), tr(f"col.{label}", locale), 13, bold=True, fill=MUTED)
     seats = view.get("seats", [])
     consuls = view.get("consuls", [])
     active = view.get("active")
@@ -350,16 +305,16 @@ def _seats(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
         b = badge(img, (cols[0] + 28, cy), seat_name(names, s), 18, seat_colour(s),
                   max_width=170)
         if s in consuls:
-            badge(img, (b[2] + 6, cy), _t("consul", locale), 12, GOLD)
+            badge(img, (b[2] + 6, cy), tr("consul", locale), 12, GOLD)
         if s in winners:
             paste(img, star(26), (cols[1] - 34, cy - 13))
         text_line(d, (cols[1], cy), str(seat.get("prestige", 0)), 24, bold=True)
-        text_line(d, (cols[2], cy), _t("cards", locale, n=seat.get("hand", 0)), 16)
+        text_line(d, (cols[2], cy), tr("cards", locale, n=seat.get("hand", 0)), 16)
         x = cols[3]
         for cls in CLASSES:
             x += _marker_count(img, x, cy, cls, seat.get("supply", {}).get(cls, 0),
                                seat_colour(s), size=20)
-        text_line(d, (x + 4, cy), _t("knights_forum", locale, k=seat.get("knights", 0),
+        text_line(d, (x + 4, cy), tr("knights_forum", locale, k=seat.get("knights", 0),
                                      f=seat.get("forum", 0)), 14, fill=MUTED,
                   max_width=x1 - x - 14)
 
@@ -371,22 +326,22 @@ def _info_lines(view: Mapping[str, Any], names: Sequence[str], locale: str) -> l
     revolt = view.get("revolt")
     if revolt:
         targets = ", ".join(
-            _t("target", locale, cls=_tok(c, locale), sector=_tok(sec, locale),
+            tr("target", locale, cls=token_name(c, locale), sector=token_name(sec, locale),
                who=seat_name(names, v)) for v, sec, c in revolt.get("targets", []))
         key = "revolt" if revolt.get("left", 0) else "revolt_chosen"
-        out.append((_t(key, locale, name=NAME_MARK, n=revolt.get("left", 0),
+        out.append((tr(key, locale, name=NAME_MARK, n=revolt.get("left", 0),
                        targets=targets or "—"), revolt.get("by")))
     if view.get("deploy"):
-        out.append((_t("to_deploy", locale, name=NAME_MARK,
-                       markers=", ".join(_tok(k, locale) for k in view["deploy"])),
+        out.append((tr("to_deploy", locale, name=NAME_MARK,
+                       markers=", ".join(token_name(k, locale) for k in view["deploy"])),
                     view.get("active")))
     if view.get("powers"):
-        out.append((_t("powers", locale, name=NAME_MARK, powers=", ".join(
+        out.append((tr("powers", locale, name=NAME_MARK, powers=", ".join(
             translate(Msg(f"{GAME}.power.{p}"), locale) for p in view["powers"])),
             view.get("active")))
     for r in view.get("revealed", [])[-2:]:
         if r.get("era") == view.get("era") or r.get("era") == view.get("era", 1) - 1:
-            out.append((_t("revealed", locale, name=NAME_MARK,
+            out.append((tr("revealed", locale, name=NAME_MARK,
                            card=_card_name(r["card"], locale),
                            icon=translate(Msg(f"{GAME}.legion.{r['icon']}"), locale),
                            back=r["back"]), r["seat"]))
@@ -394,7 +349,7 @@ def _info_lines(view: Mapping[str, Any], names: Sequence[str], locale: str) -> l
     if last:
         for s in view.get("order", []):
             sc = last["seats"][s]
-            out.append((_t("scored", locale, name=NAME_MARK, era=last["era"],
+            out.append((tr("scored", locale, name=NAME_MARK, era=last["era"],
                            hills=sum(sc["hills"].values()), knights=sc["knights"]), s))
     return out
 
@@ -413,74 +368,6 @@ def _info(img: Image.Image, lines: list[tuple[str, int | None]], names: Sequence
                       max_width=x1 - x0 - 28)
 
 
-# --- the hand ------------------------------------------------------------------------------------
-
-# Landscape and legible in a reply's inline preview: at 1100 px wide the preview halves it, so
-# every essential text is at least HAND_MIN px (the legend caption is secondary).
-CARD_W, CARD_H, CARD_GAP = 144, 318, 9
-HAND_HEADER = 64
-HAND_MIN = 2 * MIN_PREVIEW_PX
-HAND_PER_ROW = 7  # the hand limit
-
-
-def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Image:
-    """The viewer's hand: each card with its colour, class (its marker's shape), additional
-    action and legion icon."""
-    cards = list(view.get("hand", []))
-    rows = max(1, -(-len(cards) // HAND_PER_ROW))
-    h = HAND_HEADER + M + rows * CARD_H + (rows - 1) * CARD_GAP + M
-    img = Image.new("RGB", (HAND_W, h), PAPER)
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, HAND_W, HAND_HEADER), fill=HEADER)
-    d.rectangle((0, HAND_HEADER - 4, HAND_W, HAND_HEADER), fill=GOLD)
-    seat = view.get("viewer")
-    title = _t("hand_title", locale, name=NAME_MARK, n=len(cards), limit=load().hand_limit)
-    badge_line(img, (M, HAND_HEADER / 2 - 2), title, names, seat, 26, fill=(255, 255, 255),
-               max_width=HAND_W - 2 * M)
-    if not cards:
-        text_line(d, (HAND_W / 2, HAND_HEADER + (h - HAND_HEADER) / 2), _t("no_cards", locale),
-                  26, fill=MUTED, anchor="mm")
-    row_w = HAND_PER_ROW * CARD_W + (HAND_PER_ROW - 1) * CARD_GAP
-    left = (HAND_W - row_w) // 2
-    for i, card in enumerate(cards):
-        r, c = divmod(i, HAND_PER_ROW)
-        x = left + c * (CARD_W + CARD_GAP)
-        y = HAND_HEADER + M + r * (CARD_H + CARD_GAP)
-        paste(img, card_face(card, locale), (x, y))
-    return img
-
-
-@lru_cache(maxsize=256)
-def card_face(card: str, locale: str) -> Image.Image:
-    k = load().card(card)
-    colour = CARD_COLOURS.get(k.colour, MUTED)
-    img = Image.new("RGBA", (CARD_W, CARD_H), (0, 0, 0, 0))
-    rounded(img, (0, 0, CARD_W, CARD_H), 14, colour, shade(colour, 0.45), 3)
-    rounded(img, (7, 44, CARD_W - 7, CARD_H - 7), 10, (255, 252, 245))
-    d = ImageDraw.Draw(img)
-    ink = (255, 255, 255) if sum(colour) < 480 else INK
-    f = HAND_MIN
-    draw_text(d, (8, 4, CARD_W - 8, 42), translate(Msg(f"{GAME}.colour.{k.colour}"), locale)
-              .capitalize(), 22, bold=True, fill=ink, max_lines=1, min_size=f)
-    if k.cls != "slave":
-        paste(img, marker(k.cls, 50, colour), (CARD_W / 2 - 25, 50))
-    else:
-        d.line((CARD_W / 2 - 18, 56, CARD_W / 2 + 18, 94), fill=INK, width=5)
-        d.line((CARD_W / 2 + 18, 56, CARD_W / 2 - 18, 94), fill=INK, width=5)
-    draw_text(d, (8, 104, CARD_W - 8, 132), _tok(k.cls, locale).capitalize(), 22, bold=True,
-              max_lines=1, min_size=f)
-    power = translate(Msg(f"{GAME}.power.{k.power}"), locale) if k.power else \
-        (_t("revolt_card", locale) if k.cls == "slave" else "—")
-    draw_text(d, (10, 136, CARD_W - 10, 214), power, f, fill=INK if k.power else MUTED,
-              max_lines=3, min_size=f)
-    with secondary():
-        text_line(d, (CARD_W / 2, 228), _t("legion_caption", locale), 14, fill=MUTED,
-                  anchor="mm")
-    rounded(img, (10, 240, CARD_W - 10, CARD_H - 14), 12, ROAD)
-    draw_text(d, (14, 240, CARD_W - 14, CARD_H - 14), _t(f"legion_short.{k.legion}", locale),
-              f, bold=True, max_lines=2, min_size=f)
-    return img
-
 
 def _card_name(card: str, locale: str) -> str:
     k = load().card(card)
@@ -488,7 +375,3 @@ def _card_name(card: str, locale: str) -> str:
                                           "cls": Msg(f"{GAME}.tok.{k.cls}")}), locale)
 
 
-def clear_caches() -> None:
-    """Forget every cached layer (tests that watch what is drawn start from a clean slate)."""
-    for cached in (marker, card_face):
-        cached.cache_clear()

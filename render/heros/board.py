@@ -1,4 +1,4 @@
-"""Héros du Monde pictures: the public board and a player's hand, drawn from views only.
+"""Héros du Monde: the public board, drawn from views only.
 
     board(view, names, locale, outcome=None)
                                 the world map of the 9 territories (beige ancient, orange modern,
@@ -8,11 +8,9 @@
                                 the turn (hero played, discoveries drawn, the conquest die);
                                 the last move; the result when the game is over (a
                                 resignation included: `outcome`)
-    turn(view, names, locale, before=None, outcome=None)
-                                the turn post's picture (render/heros_turn.py)
-    hand(view, names, locale)   the viewer's heroes (send it ephemerally only; heros_turn.py)
 
-Everything is our own drawing (shapes and text); readable on a phone at 1200 px wide.
+Everything is our own drawing (shapes and text); readable on a phone at 1200 px wide. The turn
+post's picture is render/heros/turn.py, the hand render/heros/hand.py.
 """
 
 from __future__ import annotations
@@ -22,8 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core import Msg, Outcome
-from engine.i18n import translate
+from engine.core import Outcome
 from render.common import (
     INK,
     LINE,
@@ -45,16 +42,24 @@ from render.common import (
     text_line,
     tint,
 )
+from render.heros.parts import (
+    BEIGE,
+    HERO_COLOURS,
+    OFF,
+    ORANGE,
+    RESIGNED,
+    SEA,
+    dates,
+    name_of,
+    resigned_seat,
+    tr,
+)
+from render.heros.turn import move_text
 
 WIDTH = 1200
 HEADER_H = 104
 WONDER_ROW = 54
 PAD = 16
-BEIGE = (232, 214, 172)
-ORANGE = (238, 168, 96)
-OFF = (214, 210, 202)
-HERO_COLOURS = {"red": (196, 58, 46), "blue": (44, 104, 178), "green": (42, 136, 74)}
-SEA = (214, 230, 236)
 
 # The map: 4 columns x 3 rows of territory boxes (centre x, centre y, width, height).
 MAP_TOP = 10 + HEADER_H + 8
@@ -73,14 +78,6 @@ LAYOUT = {
     "pacific": (COLUMNS[3], 500),
 }
 ACROSS = {("america", "russia"), ("america", "pacific")}  # « de l'autre côté du plateau »
-
-
-def _t(locale: str, names: Sequence[str], key: str, **params: Any) -> str:
-    return translate(Msg(key, params), locale, names)
-
-
-def _name(locale: str, cid: str) -> str:
-    return translate(Msg(f"heros.tok.{cid}"), locale)
 
 
 # --- the board -------------------------------------------------------------------------------------
@@ -112,23 +109,21 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
             names: Sequence[str], locale: str, outcome: Outcome | None = None) -> None:
     rounded(img, (PAD, 10, WIDTH - PAD, 10 + HEADER_H), 14, PANEL, LINE, 2)
-    era = _t(locale, names, f"heros.render.{view['era']}")
-    title = f"{_t(locale, names, 'heros.name')} · {_t(locale, names, 'heros.render.era', era=era)}"
+    era = tr(locale, names, f"heros.render.{view['era']}")
+    title = f"{tr(locale, names, 'heros.name')} · {tr(locale, names, 'heros.render.era', era=era)}"
     text_line(draw, (PAD + 14, 32), title, 24, bold=True, max_width=560)
     sub = " · ".join([
-        _t(locale, names, "heros.render.ladders", n=view.get("completed", 0),
+        tr(locale, names, "heros.render.ladders", n=view.get("completed", 0),
            total=view.get("to_end", 0)),
-        _t(locale, names, "heros.render.bag", n=view.get("bag", 0)),
-        _t(locale, names, "heros.render.deck", n=view.get("deck", 0)),
-        _t(locale, names, "heros.render.reconstructed"),
+        tr(locale, names, "heros.render.bag", n=view.get("bag", 0)),
+        tr(locale, names, "heros.render.deck", n=view.get("deck", 0)),
+        tr(locale, names, "heros.render.reconstructed"),
     ])
     text_line(draw, (PAD + 14, 60), sub, 16, fill=MUTED, max_width=600)
     last = view.get("last")
     if isinstance(last, Mapping) and last.get("action"):
-        from render.heros_turn import move_text
-
         seat = last.get("seat")
-        text = _t(locale, names, "heros.render.last", name=NAME_MARK)
+        text = tr(locale, names, "heros.render.last", name=NAME_MARK)
         lw = badge_line(img, (PAD + 14, 92), text, names, seat if isinstance(seat, int) else None,
                         17, bold=False, max_width=400)
         text_line(draw, (PAD + 22 + lw, 92), move_text(view, last, locale, names), 17,
@@ -139,10 +134,10 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
         if outcome.reason.key == "outcome.resigned":
             who = outcome.reason.params.get("who", {})
             seat = int(who.get("seat", 0)) if isinstance(who, Mapping) else 0
-            text = _t(locale, names, "heros.render.resigned", name=NAME_MARK)
+            text = tr(locale, names, "heros.render.resigned", name=NAME_MARK)
             w = badge_line(None, (0, 0), text, names, seat, 20, max_width=540)
             badge_line(img, (x - w, 32), text, names, seat, 20, max_width=540)
-            label = _t(locale, names, "heros.render.winners", name="").strip()
+            label = tr(locale, names, "heros.render.winners", name="").strip()
             xx = x
             for s in reversed(winners):
                 box = badge(img, (xx, 64), seat_name(names, s), 16, seat_colour(s), anchor="rm",
@@ -151,12 +146,12 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
             text_line(draw, (xx - 4, 64), label, 18, bold=True, anchor="rm")
             return
         if len(winners) == 1:
-            text = _t(locale, names, "heros.render.winner", name=NAME_MARK)
+            text = tr(locale, names, "heros.render.winner", name=NAME_MARK)
             w = badge_line(None, (0, 0), text, names, winners[0], 22, max_width=540)
             badge_line(img, (x - w, 45), text, names, winners[0], 22, max_width=540)
             paste(img, star(30), (x - w - 38, 30))
         else:
-            label = _t(locale, names, "heros.render.winners", name="").strip()
+            label = tr(locale, names, "heros.render.winners", name="").strip()
             xx = x
             for s in reversed(winners):
                 box = badge(img, (xx, 45), seat_name(names, s), 18, seat_colour(s), anchor="rm",
@@ -169,7 +164,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     if seat is None:
         return
     key = "heros.render.turn" if seat == view.get("active") else "heros.render.ask"
-    text = _t(locale, names, key, name=NAME_MARK)
+    text = tr(locale, names, key, name=NAME_MARK)
     w = badge_line(None, (0, 0), text, names, seat, 22, max_width=540)
     badge_line(img, (x - w, 45), text, names, seat, 22, max_width=540)
 
@@ -209,9 +204,9 @@ def _across(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     draw.line((ax, top + ay - BOX_H // 2, ax, lane), fill=colour, width=6)
     draw.line((ax, lane, x0 + 10, lane), fill=colour, width=6)
     draw.polygon([(x0, lane), (x0 + 16, lane - 10), (x0 + 16, lane + 10)], fill=colour)
-    others = ", ".join(_name(locale, o) for o in ("russia", "pacific"))
+    others = ", ".join(name_of(locale, o) for o in ("russia", "pacific"))
     draw_text(draw, (x0 + 4, top + 8, LAYOUT["europe"][0] - BOX_W // 2 - 8, lane - 8),
-              _t(locale, names, "heros.render.across", name=others), 14, fill=ink,
+              tr(locale, names, "heros.render.across", name=others), 14, fill=ink,
               align="left", max_lines=3, min_size=11)
     x1 = WIDTH - PAD - 6
     rx, ry = LAYOUT["russia"]
@@ -223,7 +218,7 @@ def _across(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     draw.polygon([(x1, top + ry), (x1 - 16, top + ry - 10), (x1 - 16, top + ry + 10)],
                  fill=colour)
     draw_text(draw, (rx + BOX_W // 2 + 10, top + ry - 60, x1 - 16, top + ry - 8),
-              _t(locale, names, "heros.render.across", name=_name(locale, "america")), 14,
+              tr(locale, names, "heros.render.across", name=name_of(locale, "america")), 14,
               fill=ink, align="right", max_lines=2, min_size=11)
 
 
@@ -238,17 +233,17 @@ def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any]
     if t.get("complete"):
         outline = (30, 126, 52)
     rounded(img, (x0, y0, x1, y1), 14, fill, outline, 4 if t.get("complete") else 2)
-    title = _name(locale, t["id"])
+    title = name_of(locale, t["id"])
     room = x1 - (96 if live and t.get("complete") else 10)
     draw_text(draw, (x0 + 10, y0 + 4, room, y0 + 30), title, 18, bold=True, align="left",
               max_lines=1, min_size=12)
     if not live:
         draw_text(draw, (x0 + 10, y0 + 40, x1 - 10, y1 - 10),
-                  _t(locale, names, "heros.render.out"), 15, fill=MUTED, max_lines=2)
+                  tr(locale, names, "heros.render.out"), 15, fill=MUTED, max_lines=2)
         return
     if t.get("complete"):
         key = "heros.render.scored" if t.get("scored") else "heros.render.complete"
-        badge(img, (x1 - 8, y0 + 17), _t(locale, names, key), 12, (30, 126, 52), anchor="rm")
+        badge(img, (x1 - 8, y0 + 17), tr(locale, names, key), 12, (30, 126, 52), anchor="rm")
     # the ladder: slots bottom-up from left to right
     slots = t.get("slots", 3)
     ladder = t.get("ladder", [])
@@ -265,7 +260,7 @@ def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any]
             text_line(draw, (sx0 + sw / 2, sy0 + 18), str(tok.get("value", 0)), 22, bold=True,
                       anchor="mm")
             draw_text(draw, (sx0 + 3, sy0 + 32, sx0 + sw - 3, sy1 - 2),
-                      _name(locale, tok["id"]), 12, max_lines=2, min_size=9, spacing=1.0)
+                      name_of(locale, tok["id"]), 12, max_lines=2, min_size=9, spacing=1.0)
         else:
             rounded(img, box, 8, tint(fill, 0.5), shade(fill, 0.3), 1)
             text_line(draw, (sx0 + sw / 2, (sy0 + sy1) / 2), str(i + 1), 14, fill=shade(fill, 0.4),
@@ -295,20 +290,18 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
              outcome: Outcome | None = None) -> None:
     """The score track (a bar per player) and each player's gold, hand, supply, wonders; at the
     end the winners starred and a player who resigned tagged."""
-    from render.heros_turn import RESIGNED, _resigned_seat
-
     winners = set(outcome.winners) if outcome is not None else set()
-    quitter = _resigned_seat(outcome)
+    quitter = resigned_seat(outcome)
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
-    text_line(draw, (PAD + 14, y + 22), _t(locale, names, "heros.render.score"), 18, bold=True)
+    text_line(draw, (PAD + 14, y + 22), tr(locale, names, "heros.render.score"), 18, bold=True)
     seats = view.get("seats", [])
     best = max([s.get("points", 0) for s in seats] + [10])
     turn = view.get("turn") or {}
     active = view.get("active")
     hero = (turn.get("hero") or {}).get("id") if turn else None
     if hero and active is not None and outcome is None:
-        text = _t(locale, names, "heros.render.hero_now", name=NAME_MARK,
-                  hero=_name(locale, hero))
+        text = tr(locale, names, "heros.render.hero_now", name=NAME_MARK,
+                  hero=name_of(locale, hero))
         w = badge_line(None, (0, 0), text, names, active, 16, max_width=560)
         badge_line(img, (WIDTH - PAD - 14 - w, y + 22), text, names, active, 16, max_width=560)
     for s, seat in enumerate(seats):
@@ -324,15 +317,15 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
             rounded(img, (bx0, ry - 11, bx0 + max(length, 22), ry + 11), 11, colour)
         text_line(draw, (bx1 + 10, ry), str(seat.get("points", 0)), 20, bold=True)
         facts = " · ".join([
-            f"{seat.get('gold', 0)} {_t(locale, names, 'heros.render.gold')}",
-            f"{_t(locale, names, 'heros.render.hand')} {seat.get('hand', 0)}",
-            f"{_t(locale, names, 'heros.render.supply')} {seat.get('supply', 0)}",
-            f"{_t(locale, names, 'heros.render.discovered')} {seat.get('discovered', 0)}",
-            f"{_t(locale, names, 'heros.render.played')} {len(seat.get('played', []))}",
+            f"{seat.get('gold', 0)} {tr(locale, names, 'heros.render.gold')}",
+            f"{tr(locale, names, 'heros.render.hand')} {seat.get('hand', 0)}",
+            f"{tr(locale, names, 'heros.render.supply')} {seat.get('supply', 0)}",
+            f"{tr(locale, names, 'heros.render.discovered')} {seat.get('discovered', 0)}",
+            f"{tr(locale, names, 'heros.render.played')} {len(seat.get('played', []))}",
         ])
         fx = bx1 + 56
         if s == quitter:
-            fx += text_line(draw, (fx, ry), _t(locale, names, "heros.render.resigned_tag"), 15,
+            fx += text_line(draw, (fx, ry), tr(locale, names, "heros.render.resigned_tag"), 15,
                             bold=True, fill=RESIGNED) + 10
         draw_text(draw, (fx, ry - 10, WIDTH - PAD - 14, ry + 10), facts, 15, fill=MUTED,
                   align="left", max_lines=1, min_size=12)
@@ -342,7 +335,7 @@ def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
          names: Sequence[str], locale: str, y: int, h: int) -> None:
     """The face-up heroes, the turn's drawn discoveries and the last conquest die."""
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
-    text_line(draw, (PAD + 14, y + 20), _t(locale, names, "heros.render.row"), 18, bold=True)
+    text_line(draw, (PAD + 14, y + 20), tr(locale, names, "heros.render.row"), 18, bold=True)
     cw, ch = 232, 160
     for i, hero in enumerate(view.get("row", [])[:3]):
         hero_card(img, hero, locale, names, PAD + 14 + i * (cw + 12), y + 40, cw, ch)
@@ -352,17 +345,17 @@ def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     yy = y + 56
     drawn = turn.get("drawn") or []
     if drawn:
-        text = _t(locale, names, "heros.render.drawn", n=len(drawn),
-                  tokens=", ".join(_name(locale, k) for k in drawn))
+        text = tr(locale, names, "heros.render.drawn", n=len(drawn),
+                  tokens=", ".join(name_of(locale, k) for k in drawn))
         draw_text(draw, (x, yy - 16, right, yy + 30), text, 16, align="left", max_lines=2)
         yy += 56
     die = view.get("last_die")
     if die:
-        face = _name(locale, die["face"])
-        text = _t(locale, names, "heros.render.die", face=face, n=die.get("value", 0))
+        face = name_of(locale, die["face"])
+        text = tr(locale, names, "heros.render.die", face=face, n=die.get("value", 0))
         rounded(img, (x, yy - 6, right, yy + 86), 12, (250, 244, 230), LINE, 2)
         text_line(draw, (x + 12, yy + 14), text, 17, bold=True, max_width=right - x - 24)
-        effect = _t(locale, names, f"heros.face.{die['face']}")
+        effect = tr(locale, names, f"heros.face.{die['face']}")
         text_line(draw, (x + 12, yy + 38), effect, 14, fill=MUTED, max_width=right - x - 24)
         a, d = die.get("attacker"), die.get("defender")
         if a is not None and d is not None:
@@ -374,16 +367,6 @@ def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
                   max_width=(right - x) / 2 - 30)
 
 
-def dates(text: str, locale: str) -> str:
-    """A hero's life dates as the data writes them (English), in the reader's language."""
-    if locale != "fr":
-        return text
-    for en, fr in ((" BC", " av. J.-C."), (" AD", " apr. J.-C."), ("th c.", "e s."),
-                   ("st c.", "er s."), ("nd c.", "e s."), ("rd c.", "e s.")):
-        text = text.replace(en, fr)
-    return text
-
-
 def hero_card(img: Image.Image, hero: Mapping[str, Any], locale: str, names: Sequence[str],
               x: int, y: int, w: int, h: int) -> None:
     """A hero: name, dates, population / discoveries / conquest / treasure, territories, on a
@@ -393,11 +376,11 @@ def hero_card(img: Image.Image, hero: Mapping[str, Any], locale: str, names: Seq
     rounded(img, (x, y, x + w, y + h), 12, tint(era_fill, 0.45), shade(era_fill, 0.45), 2)
     rounded(img, (x, y, x + w, y + 34), 12, colour)
     draw = ImageDraw.Draw(img)
-    draw_text(draw, (x + 8, y + 2, x + w - 8, y + 32), _name(locale, hero["id"]), 17, bold=True,
+    draw_text(draw, (x + 8, y + 2, x + w - 8, y + 32), name_of(locale, hero["id"]), 17, bold=True,
               fill=ink_on(colour), max_lines=1, min_size=11)
     text_line(draw, (x + 10, y + 46), dates(hero.get("dates", ""), locale), 12, fill=MUTED,
               max_width=w - 20)
-    stats = [(_t(locale, names, f"heros.render.abbr.{k}"), hero.get(k, 0))
+    stats = [(tr(locale, names, f"heros.render.abbr.{k}"), hero.get(k, 0))
              for k in ("population", "discoveries", "conquest", "treasure")]
     sw = (w - 20) / 4
     for i, (label, value) in enumerate(stats):
@@ -406,7 +389,7 @@ def hero_card(img: Image.Image, hero: Mapping[str, Any], locale: str, names: Seq
                 LINE, 1)
         text_line(draw, (sx, y + 70), label, 12, fill=MUTED, anchor="mm", max_width=sw - 4)
         text_line(draw, (sx, y + 88), str(value), 20, bold=True, anchor="mm")
-    terrs = ", ".join(_name(locale, t) for t in hero.get("territories", []))
+    terrs = ", ".join(name_of(locale, t) for t in hero.get("territories", []))
     draw_text(draw, (x + 8, y + 104, x + w - 8, y + h - 4), terrs, 14, max_lines=3, min_size=10,
               spacing=1.05)
 
@@ -416,7 +399,7 @@ def _wonders(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
     """Each wonder on two lines: its whole name and its owner (or "available"), then its power
     (wrapped, never cut short of a line)."""
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
-    text_line(draw, (PAD + 14, y + 22), _t(locale, names, "heros.render.wonders"), 18, bold=True,
+    text_line(draw, (PAD + 14, y + 22), tr(locale, names, "heros.render.wonders"), 18, bold=True,
               max_width=WIDTH - 60)
     col_w = (WIDTH - 2 * PAD - 28) // 2
     for i, w in enumerate(view.get("wonders", [])):
@@ -428,29 +411,15 @@ def _wonders(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
         owner = w.get("owner")
         right = cx + col_w - 18
         if owner is not None:
-            state = _t(locale, names, "heros.render.used") if w.get("used") else ""
+            state = tr(locale, names, "heros.render.used") if w.get("used") else ""
             box = badge(img, (right, cy + 14), seat_name(names, owner), 13, seat_colour(owner),
                         anchor="rm", max_width=150)
             if state:
                 text_line(draw, (box[0] - 6, cy + 14), state, 12, fill=MUTED, anchor="rm")
         else:
-            free = _t(locale, names, "heros.render.free")
+            free = tr(locale, names, "heros.render.free")
             text_line(draw, (right, cy + 14), free, 12, fill=MUTED, anchor="rm")
-        text_line(draw, (cx + 8, cy + 14), _name(locale, w["id"]), 15, bold=True)
-        power = _t(locale, names, f"heros.power.{w['id']}")
+        text_line(draw, (cx + 8, cy + 14), name_of(locale, w["id"]), 15, bold=True)
+        power = tr(locale, names, f"heros.power.{w['id']}")
         draw_text(draw, (cx + 8, cy + 26, cx + col_w - 18, cy + WONDER_ROW - 6), power, 13,
                   fill=MUTED, align="left", max_lines=2, min_size=10, spacing=1.0)
-
-
-# --- the turn picture and the hand: render/heros_turn.py -------------------------------------------
-
-from render.heros_turn import hand, turn  # noqa: E402
-
-__all__ = ["board", "clear_caches", "hand", "turn"]
-
-
-def clear_caches() -> None:
-    """Forget the cached static layers (the turn picture's background)."""
-    from render.heros_turn import _background
-
-    _background.cache_clear()

@@ -1,6 +1,6 @@
 """7 Wonders Duel: Leaders on the pictures (engine/duel/VIEW.md ## Leaders).
 
-`render/duel.py` calls `board_band` and `hand_band` when the view has `leaders`: each returns
+`render/duel/board.py` calls `board_band` and `hand_band` when the view has `leaders`: each returns
 the picture with a band added below it. The board shows what is public: each player's recruited
 leaders, the leaders buried under Abu Simbel, how many are in hand, who has already made the
 hidden choice of the recruitment phase (never which), the revealed leaders, and the leader draft.
@@ -21,7 +21,6 @@ from PIL import Image, ImageDraw
 from engine.core import Msg
 from engine.duel.cards import component
 from engine.i18n import translate
-from render import duel_icons as icons
 from render.common import (
     INK,
     LINE,
@@ -38,6 +37,7 @@ from render.common import (
     text_line,
     tint,
 )
+from render.duel import icons
 
 W = 1200
 HAND_W = 1000

@@ -1,5 +1,6 @@
 """7 Wonders Duel: the drawn components (cards, card backs, wonders, progress tokens, effect
-strips), shared by the board and the hand (render/duel.py).
+strips, panels, the pawn, the points' categories), shared by the board, the turn picture
+and the hand.
 
 Static facts come from engine.duel.cards.component(id) (engine/duel/VIEW.md); names from the
 engine's catalogue keys `duel.tok.<id>`. Every piece is cached per size and locale and never
@@ -28,12 +29,13 @@ from render.common import (
     ellipsize,
     font,
     mix,
+    rounded,
     shade,
     supersampled,
     text_width,
     tint,
 )
-from render.duel_icons import (
+from render.duel.icons import (
     COIN,
     SCIENCE_GREEN,
     coin,
@@ -586,8 +588,59 @@ def panel(img: Image.Image, box: tuple[float, float, float, float], radius: int,
         _solid_round(img, (x0, y0, x1, y1), radius, fill)
 
 
+
+def category_icon(img: Image.Image, key: str, centre: tuple[float, float], size: int) -> None:
+    """The icon of a category of points (a column of the score tables)."""
+    cx, cy = centre
+    x, y = cx - size / 2, cy - size / 2
+    if key in COLOURS:
+        colour = card_colour(key)
+        rounded(img, (x + size * 0.18, y, x + size * 0.82, y + size), 5, colour,
+                shade(colour, 0.35), 2)
+    elif key == "wonders":
+        paste(img, icon("wonder", size, WONDER_FRAME), (x, y))
+    elif key == "progress":
+        paste(img, token_disc("philosophy", size), (x, y))
+    elif key == "coins":
+        paste(img, coin(size), (x, y))
+    elif key == "military":
+        paste(img, shield(size), (x, y))
+    elif key == "senate":
+        paste(img, icon("column", size, INK), (x, y))
+    elif key == "leaders":
+        paste(img, icon("crown", size, shade(GOLD, 0.2)), (x, y))
+    else:
+        paste(img, laurel(size), (x, y))
+
+
+@lru_cache(maxsize=4)
+def pawn(size: int) -> Image.Image:
+    """The conflict pawn."""
+    def draw(d: ImageDraw.ImageDraw, k: int) -> None:
+        s = size * k
+        d.ellipse((0, 0, s - 1, s - 1), fill=(255, 255, 255, 255))
+        b = 0.08 * s
+        d.ellipse((b, b, s - 1 - b, s - 1 - b), fill=(*INK, 255))
+        d.ellipse((0.2 * s, 0.2 * s, 0.8 * s, 0.8 * s), fill=(196, 40, 36, 255))
+
+    img = supersampled((size, size), draw)
+    inner = int(size * 0.44)
+    paste(img, icon("sword", inner, (255, 255, 255)), ((size - inner) / 2,
+                                                             (size - inner) / 2))
+    return img
+
+
+def destroy_colours(view: Mapping[str, Any]) -> list[str]:
+    """The colour the opponent's card to destroy has: from the wonder just built (last move)."""
+    last = view.get("last") or {}
+    for token in str(last.get("action", "")).split():
+        for e in component(token).get("effects", []) if component(token) else []:
+            if "destroy" in e:
+                return [str(e["destroy"])]
+    return ["brown", "grey"]
+
+
 def clear_caches() -> None:
     for cached in (strip, loss_coin, card_face, card_back, accessible_glow, card_pill,
-                   wonder_tile, empty_token, component):
+                   wonder_tile, empty_token, component, pawn):
         cached.cache_clear()
-

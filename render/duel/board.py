@@ -1,16 +1,14 @@
-"""7 Wonders Duel: the public board and a player's private picture, drawn from the engine's
-views (engine/duel/VIEW.md).
+"""7 Wonders Duel: the public board, drawn from the engine's views (engine/duel/VIEW.md).
 
 board() reads only the public keys of the view, never view["private"] (the Great Library's
 drawn tokens) nor view["viewer"], so a seat's board and the spectator's are the same picture
-(tests/render/test_duel.py checks it on real games). turn() (the turn post's picture) and hand()
-(the viewer's own picture: what they choose among with their prices, their leaders and
-conspiracies, wonders and production) are drawn for the inline preview in render/duel_turn.py.
+(tests/render/test_duel.py checks it on real games). The turn post's picture and the viewer's
+own picture are drawn for the inline preview in render/duel/turn.py and render/duel/hand.py.
 
 Words come from our keys `duel.render.*` (data/duel/i18n/render.<locale>.json) and from the
 engine's: component names `duel.tok.<id>`, the prompt's Msg, action texts
 (engine.i18n.action_label). Card faces, backs, wonders and icons are cached layers
-(render/duel_parts.py, render/duel_icons.py).
+(render/duel/parts.py, render/duel/icons.py).
 """
 
 from __future__ import annotations
@@ -23,9 +21,6 @@ from PIL import Image, ImageDraw
 
 from engine.core import Msg, Outcome
 from engine.i18n import action_label, translate
-from render import duel_agora, duel_leaders
-from render import duel_icons as icons
-from render import duel_parts as parts
 from render.common import (
     ALERT,
     GOLD,
@@ -52,19 +47,20 @@ from render.common import (
     seat_name,
     shade,
     star,
-    supersampled,
     text_line,
     text_width,
     tint,
 )
-from render.duel_icons import paste
-from render.duel_parts import COLOURS, GAME, RESOURCES, card_colour, component, t
-from render.duel_turn import hand, point_keys, turn
+from render.duel import icons, parts
+from render.duel.agora import board as duel_agora
+from render.duel.icons import paste
+from render.duel.leaders import board as duel_leaders
+from render.duel.parts import COLOURS, GAME, RESOURCES, card_colour, component, t
+from render.duel.turn import point_keys
 
-__all__ = ["HAND_W", "W", "board", "clear_caches", "hand", "turn"]
+__all__ = ["W", "board", "clear_caches"]
 
 W = 1200  # board width
-HAND_W = 1100  # hand width (render/duel_turn.py)
 M = 20  # outer margin
 HEADER: RGB = (32, 46, 78)  # deep blue
 HEADER_INK: RGB = (246, 226, 178)
@@ -271,7 +267,7 @@ def _result(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
     col_w = (x1 - x0 - 2 * pad - name_w) / len(keys)
     for k, key in enumerate(keys):
         cx = x0 + pad + name_w + col_w * (k + 0.5)
-        _category_icon(img, key, (cx, y + 16), 30)
+        parts.category_icon(img, key, (cx, y + 16), 30)
         text_line(d, (cx, y + 42), t(f"points.{key}", locale), 13, bold=True, fill=MUTED,
                   anchor="mm", max_width=col_w - 4)
     y += 56
@@ -294,29 +290,6 @@ def _result(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
                    fill=INK if big or value else MUTED, anchor="mm")
         y += row_h
     return height
-
-
-def _category_icon(img: Image.Image, key: str, centre: tuple[float, float], size: int) -> None:
-    cx, cy = centre
-    x, y = cx - size / 2, cy - size / 2
-    if key in COLOURS:
-        colour = card_colour(key)
-        rounded(img, (x + size * 0.18, y, x + size * 0.82, y + size), 5, colour,
-                shade(colour, 0.35), 2)
-    elif key == "wonders":
-        paste(img, icons.icon("wonder", size, parts.WONDER_FRAME), (x, y))
-    elif key == "progress":
-        paste(img, icons.token_disc("philosophy", size), (x, y))
-    elif key == "coins":
-        paste(img, icons.coin(size), (x, y))
-    elif key == "military":
-        paste(img, icons.shield(size), (x, y))
-    elif key == "senate":
-        paste(img, icons.icon("column", size, INK), (x, y))
-    elif key == "leaders":
-        paste(img, icons.icon("crown", size, shade(GOLD, 0.2)), (x, y))
-    else:
-        paste(img, icons.laurel(size), (x, y))
 
 
 def _name_badge(img: Image.Image, xy: tuple[float, float], names: Sequence[str], seat: int,
@@ -423,7 +396,7 @@ def _military(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], l
 
 
 def _pawn(img: Image.Image, centre: tuple[float, float]) -> None:
-    piece = _pawn_cached(50)
+    piece = parts.pawn(50)
     paste(img, piece, (centre[0] - 25, centre[1] - 25))
 
 
@@ -892,7 +865,7 @@ def _city_right(img: Image.Image | None, view: Mapping[str, Any], player: Mappin
     if not lines:
         text_line(d, (x0, y + 16), t("city.empty", locale), 16, fill=MUTED)
     # the cards the active player may destroy (Statue of Zeus, Circus Maximus) ringed in red
-    targets = set(_destroy_colours(view)) if view.get("phase") == "destroy" and view.get(
+    targets = set(parts.destroy_colours(view)) if view.get("phase") == "destroy" and view.get(
         "active") not in (None, player.get("seat")) else set()
     for colour, count, row in lines:
         if count is not None:
@@ -966,41 +939,11 @@ def _chain_chip(symbol: str, d: int) -> Image.Image:
 _star = star  # the winner's star
 
 
-@lru_cache(maxsize=4)
-def _pawn_cached(size: int) -> Image.Image:
-    def draw(d: ImageDraw.ImageDraw, k: int) -> None:
-        s = size * k
-        d.ellipse((0, 0, s - 1, s - 1), fill=(255, 255, 255, 255))
-        b = 0.08 * s
-        d.ellipse((b, b, s - 1 - b, s - 1 - b), fill=(*INK, 255))
-        d.ellipse((0.2 * s, 0.2 * s, 0.8 * s, 0.8 * s), fill=(196, 40, 36, 255))
-
-    img = supersampled((size, size), draw)
-    inner = int(size * 0.44)
-    paste(img, icons.icon("sword", inner, (255, 255, 255)), ((size - inner) / 2,
-                                                             (size - inner) / 2))
-    return img
-
-
-# --- helpers of the turn picture and the hand (render/duel_turn.py) ------------------------
-
-
-def _destroy_colours(view: Mapping[str, Any]) -> list[str]:
-    """The colour the opponent's card to destroy has: from the wonder just built (last move)."""
-    last = view.get("last") or {}
-    for token in str(last.get("action", "")).split():
-        for e in component(token).get("effects", []) if component(token) else []:
-            if "destroy" in e:
-                return [str(e["destroy"])]
-    return ["brown", "grey"]
-
-
-
 def clear_caches() -> None:
     """Forget every cached layer (faces are cached per locale; tests that watch what is drawn
     start from a clean slate)."""
     parts.clear_caches()
     icons.clear_caches()
-    for cached in (_colour_count, _count_disc, _chain_chip, _star, _pawn_cached):
+    for cached in (_colour_count, _count_disc, _chain_chip, _star):
         cached.cache_clear()
 

@@ -52,18 +52,19 @@ from render.common import (
     text_width,
     tint,
 )
-from render.respublica import (
+from render.respublica import parts
+from render.respublica.parts import (
     CARD_COLOURS,
     CIVILISATION,
     FAMILY_FRAME,
     HEADER,
     PEOPLE,
-    _families,
-    _kind_colour,
-    _t,
     card_back,
+    families_of,
     icon,
+    kind_colour,
     proposal_label,
+    tr,
 )
 
 TW, TH = 1100, 700  # the turn picture: 11:7 fills the preview box at a scale of 0.5
@@ -176,17 +177,17 @@ def _move_label(change: Change, seat: int, locale: str) -> str | None:
     """The short label of the last move on `seat`'s row."""
     if seat == change.drew:
         n = change.hands.get(seat, 0)
-        return _t("turn.drew", locale, n=n) if n > 0 else _t("turn.last_move", locale)
+        return tr("turn.drew", locale, n=n) if n > 0 else tr("turn.last_move", locale)
     if seat in change.deal and not change.proposal and change.closed is None and (
         change.hands or not change.chosen
     ):
-        return _t("turn.deal", locale)
+        return tr("turn.deal", locale)
     if seat == change.closed:
-        return _t("turn.trade_over", locale)
+        return tr("turn.trade_over", locale)
     if seat == change.done:
-        return _t("turn.done", locale)
+        return tr("turn.done", locale)
     if seat in change.seats:
-        return _t("turn.last_move", locale)
+        return tr("turn.last_move", locale)
     return None
 
 
@@ -250,7 +251,7 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
     y = HEADER_H + 10
     y = _status(img, view, names, locale, end, change, (TM, y, right, y + status_h))
     _piles_column(img, view, locale, (right + 12, HEADER_H + 10, TW - TM, TH - TM))
-    families = _families(view)
+    families = families_of(view)
     trading = bool(trade) and end is None
     for i, seat in enumerate(seats):
         _row(img, view, names, locale, i, seat, families, end, change, trading,
@@ -273,14 +274,14 @@ def _frame(locale: str, variant: str, styles: tuple[str, ...], status_h: int,
     each row's frame in its style (asked, winner, resigned, plain) and its points box.
     Cached: copy it before drawing on it."""
     img = Image.new("RGB", (TW, TH), PAPER)
-    header_band(img, TW, HEADER_H, HEADER, _t("title", locale), 28, TM,
-                _t(f"variant.{variant}", locale), ESSENTIAL)
+    header_band(img, TW, HEADER_H, HEADER, tr("title", locale), 28, TM,
+                tr(f"variant.{variant}", locale), ESSENTIAL)
     right = TW - TM - PILES_W - 12
     rounded(img, (TM, HEADER_H + 10, right, HEADER_H + 10 + status_h), 14, PANEL, accent, 4)
     box = (right + 12, HEADER_H + 10, TW - TM, TH - TM)
     rounded(img, box, 14, PANEL, LINE, 2)
     text_line(ImageDraw.Draw(img), ((box[0] + box[2]) / 2, box[1] + 22),
-              _t("turn.piles", locale), 20, bold=True, fill=MUTED, anchor="mm")
+              tr("turn.piles", locale), 20, bold=True, fill=MUTED, anchor="mm")
     for i, style in enumerate(styles):
         x0, y0, x1, y1 = _row_box(len(styles), status_h, i)
         colour = seat_colour(i)
@@ -298,20 +299,21 @@ def _frame(locale: str, variant: str, styles: tuple[str, ...], status_h: int,
 
 
 def clear_caches() -> None:
-    """Forget the turn picture's cached layers."""
+    """Forget every cached layer: the pieces' and the turn picture's frames."""
+    parts.clear_caches()
     _frame.cache_clear()
 
 
 def _turn_header(img: Image.Image, view: Mapping[str, Any], locale: str,
                  end: _End | None) -> None:
     if end is None and view.get("last_round"):
-        text = _t("last_round_plain", locale)
+        text = tr("last_round_plain", locale)
         if view.get("phase") == "final":
-            text = _t("turn.final_laying", locale)
+            text = tr("turn.final_laying", locale)
         badge(img, (TW - TM, HEADER_H / 2 - 1), text, 20, ALERT, anchor="rm")
     elif end is None and isinstance(view.get("turn"), int):
         d = ImageDraw.Draw(img)
-        text_line(d, (TW - TM, HEADER_H / 2 - 1), _t("status.turn_number", locale,
+        text_line(d, (TW - TM, HEADER_H / 2 - 1), tr("status.turn_number", locale,
                                                          n=view["turn"]),
                   20, bold=True, fill=(246, 226, 178), anchor="rm")
 
@@ -340,7 +342,7 @@ def _sentence(img: Image.Image, xy: tuple[float, float], key: str, locale: str,
               bold: bool = True, fill: RGB = INK, **params: Any) -> float:
     """The template `key` with its {name} drawn as the seat's badge, never below ESSENTIAL px.
     Returns its width."""
-    text = _t(key, locale, name=NAME_MARK, **params)
+    text = tr(key, locale, name=NAME_MARK, **params)
     return badge_line(img, xy, text, names, seat, size, bold=bold, fill=fill,
                       max_width=max_width, min_ratio=ESSENTIAL / size)
 
@@ -382,7 +384,7 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
         if end.resigned is not None:
             _sentence(img, (x, top), "turn.resigned", locale, names, end.resigned, 26, inner,
                       fill=ALERT)
-            xx = _words(img, x, second, _t("turn.winners", locale, n=len(end.winners)),
+            xx = _words(img, x, second, tr("turn.winners", locale, n=len(end.winners)),
                         ESSENTIAL + 2)
             for w in sorted(end.winners):
                 xx = _name(img, (xx, second), names, w, ESSENTIAL + 2)[2] + 6
@@ -394,10 +396,10 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
             pts = end.scores[w] if end.scores else 0
             _sentence(img, (xx, top), "turn.wins", locale, names, w, 26, inner - 36, n=pts)
         else:
-            xx = _words(img, xx, top, _t("turn.shared", locale), 26)
+            xx = _words(img, xx, top, tr("turn.shared", locale), 26)
             for w in sorted(end.winners):
                 xx = _name(img, (xx, top), names, w, 24)[2] + 8
-        text_line(d, (x, second), _t("turn.final_hint", locale), ESSENTIAL, fill=MUTED,
+        text_line(d, (x, second), tr("turn.final_hint", locale), ESSENTIAL, fill=MUTED,
                   max_width=inner)
         return y1 + 10
 
@@ -419,7 +421,7 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
         return y1 + 10
 
     if phase == "final":
-        text_line(d, (x, top), _t("status.final", locale), 26, bold=True, max_width=inner)
+        text_line(d, (x, top), tr("status.final", locale), 26, bold=True, max_width=inner)
         asked = list(view.get("prompt") or [])
         if asked:
             _sentence(img, (x, second), "status.final_who", locale, names, asked[0],
@@ -430,7 +432,7 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
         _sentence(img, (x, top), "status.turn", locale, names, active, 28, inner)
         done = [key for key, flag in (("status.traded", view.get("traded")),
                                       ("status.laid", view.get("laid"))) if flag]
-        hint = " ".join(_t(k, locale) for k in done) if done else _t("status.turn_hint", locale)
+        hint = " ".join(tr(k, locale) for k in done) if done else tr("status.turn_hint", locale)
         text_line(d, (x, second), hint, ESSENTIAL, fill=MUTED, max_width=inner)
     return y1 + 10
 
@@ -445,23 +447,23 @@ def _piles_column(img: Image.Image, view: Mapping[str, Any], locale: str, box: B
     classic = view.get("variant") == "classic"
     towns = list(piles.get("towns", []))
     entries: list[tuple[str, str, str, RGB]] = [
-        ("back:people", str(piles.get("people", 0)), _t("turn.pile.people", locale),
+        ("back:people", str(piles.get("people", 0)), tr("turn.pile.people", locale),
          FAMILY_FRAME[PEOPLE]),
         ("back:civilisation", str(piles.get("civilisation", 0)),
-         _t("turn.pile.civilisation", locale), FAMILY_FRAME[CIVILISATION]),
+         tr("turn.pile.civilisation", locale), FAMILY_FRAME[CIVILISATION]),
         ("town", str(towns[0]) if towns else "0",
-         _t("turn.pile.town", locale, n=len(towns)) if towns else _t("empty", locale),
+         tr("turn.pile.town", locale, n=len(towns)) if towns else tr("empty", locale),
          CARD_COLOURS["town"]),
-        ("city", str(piles.get("cities", 0)), _t("turn.pile.cities", locale,
+        ("city", str(piles.get("cities", 0)), tr("turn.pile.cities", locale,
                                                   n=int(piles.get("cities", 0))),
          CARD_COLOURS["city"]),
     ]
     if not classic:
         entries.append(("church", str(piles.get("churches", 0)),
-                        _t("turn.pile.churches", locale, n=int(piles.get("churches", 0))),
+                        tr("turn.pile.churches", locale, n=int(piles.get("churches", 0))),
                         CARD_COLOURS["church"]))
         entries.append(("library", str(piles.get("libraries", 0)),
-                        _t("turn.pile.libraries", locale, n=int(piles.get("libraries", 0))),
+                        tr("turn.pile.libraries", locale, n=int(piles.get("libraries", 0))),
                         CARD_COLOURS["library"]))
     step = min(92, (y1 - y0 - 48) / len(entries))
     y = y0 + 44
@@ -509,20 +511,20 @@ def _row(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale
     x = lx
     tag = None
     if gave_up:
-        tag = (_t("turn.tag.resigned", locale), ALERT)
+        tag = (tr("turn.tag.resigned", locale), ALERT)
     elif winner:
         paste(img, star(24), (x, low - 12))
         x += 28
-        tag = (_t("tag.winner", locale), shade(GOLD, 0.1))
+        tag = (tr("tag.winner", locale), shade(GOLD, 0.1))
     elif asked:
         phase = view.get("phase")
         key = {"answers": "tag.answer", "accept": "turn.tag.accept",
                "deliver": "turn.tag.give"}.get(phase or "", "tag.active")
-        tag = ("▶ " + _t(key, locale), shade(colour, 0.3))
+        tag = ("▶ " + tr(key, locale), shade(colour, 0.3))
     if tag:
         x = badge(img, (x, low), tag[0], ESSENTIAL, tag[1])[2] + 10
     n = int(seat.get("hand", 0))
-    hand_text = _t("hand.count", locale, n=n)
+    hand_text = tr("hand.count", locale, n=n)
     hx0 = x
     paste(img, icon("hand", 24, INK), (x, low - 12))
     x += 28
@@ -544,7 +546,7 @@ def _row(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale
     pmid = (px0 + pw / 2)
     big = 34 if h >= 96 else 28
     d.text((pmid, y0 + h * 0.42), str(shown), font=font(big, True), fill=INK, anchor="mm")
-    text_line(d, (pmid, y1 - 8 - 14), _t("points", locale, n=shown), ESSENTIAL, bold=False,
+    text_line(d, (pmid, y1 - 8 - 14), tr("points", locale, n=shown), ESSENTIAL, bold=False,
               fill=MUTED, anchor="mm", max_width=pw - 4)
 
     # the answer cell during a trade
@@ -579,14 +581,14 @@ def _answer_cell(view: Mapping[str, Any], names: Sequence[str], locale: str, sea
     for side in trade.get("deliver") or []:
         if side.get("seat") == seat:
             what = proposal_label(str(side.get("promise", "")), locale, names)
-            state = _t("deliver.chosen" if side.get("chosen") else "deliver.choosing", locale)
+            state = tr("deliver.chosen" if side.get("chosen") else "deliver.choosing", locale)
             # the state first: a long promise (a mix, a generic term) may be cut, never it
-            return _Cell(f"{state} · {_t('deliver.gives', locale, what=what)}",
+            return _Cell(f"{state} · {tr('deliver.gives', locale, what=what)}",
                          tint(GOOD, 0.75) if side.get("chosen") else PANEL, INK,
                          seat in change.chosen or seat in change.deal)
     if seat == trade.get("by"):
         if phase == "accept":
-            return _Cell(_t("turn.choosing_answer", locale), tint(seat_colour(seat), 0.7), INK,
+            return _Cell(tr("turn.choosing_answer", locale), tint(seat_colour(seat), 0.7), INK,
                          False)
         return None
     for ans in trade.get("answers", []):
@@ -594,16 +596,16 @@ def _answer_cell(view: Mapping[str, Any], names: Sequence[str], locale: str, sea
             continue
         a = ans.get("answer")
         if accepted is not None and seat != accepted:
-            return _Cell(_t("turn.not_taken", locale), PANEL, MUTED, False)
+            return _Cell(tr("turn.not_taken", locale), PANEL, MUTED, False)
         if a is None:
             if seat in prompt:
-                return _Cell("▶ " + _t("tag.answer", locale), tint(seat_colour(seat), 0.6),
+                return _Cell("▶ " + tr("tag.answer", locale), tint(seat_colour(seat), 0.6),
                              INK, False)
-            return _Cell(_t("answer.waiting", locale), PANEL, MUTED, False)
+            return _Cell(tr("answer.waiting", locale), PANEL, MUTED, False)
         if a == "pass":
-            return _Cell(_t("answer.pass", locale), PANEL, MUTED, seat == change.answer)
+            return _Cell(tr("answer.pass", locale), PANEL, MUTED, seat == change.answer)
         what = proposal_label(str(a), locale, names)
-        return _Cell(_t(f"answer.{mode}", locale, what=what), (255, 255, 255), INK,
+        return _Cell(tr(f"answer.{mode}", locale, what=what), (255, 255, 255), INK,
                      seat == change.answer)
     return None
 
@@ -641,7 +643,7 @@ def _chips(img: Image.Image, seat: Mapping[str, Any], families: Mapping[str, str
     d = ImageDraw.Draw(img)
     if pairs:
         # the pairs left in hand, which count at the end: a chip after the groups
-        text = _t("turn.pairs", locale, n=pairs)
+        text = tr("turn.pairs", locale, n=pairs)
         pw = int(text_width(text, ESSENTIAL + 2, True)) + 20
         py = (y0 + y1) / 2 - CHIP_H / 2 if len(groups) <= 4 else y1 - CHIP_H - 2
         rounded(img, (x1 - pw, py, x1, py + CHIP_H), 9, tint(GOLD, 0.7), shade(GOLD, 0.1), 2)
@@ -651,7 +653,7 @@ def _chips(img: Image.Image, seat: Mapping[str, Any], families: Mapping[str, str
     if not groups:
         if pairs:
             return
-        text_line(d, (x0 + 6, (y0 + y1) / 2), _t("no_groups", locale), ESSENTIAL,
+        text_line(d, (x0 + 6, (y0 + y1) / 2), tr("no_groups", locale), ESSENTIAL,
                   fill=MUTED, max_width=x1 - x0 - 6)
         return
     gap = 8
@@ -707,7 +709,7 @@ def _chip(img: Image.Image, group: Mapping[str, Any], families: Mapping[str, str
     rounded(img, (x, y, x + w, y + CHIP_H), 9, tint(colour, 0.78), colour, 2)
     kind = str(group.get("kind", ""))
     # the kind's colour, as a stripe along the bottom
-    rounded(img, (x + 5, y + CHIP_H - 9, x + w - 5, y + CHIP_H - 4), 2, _kind_colour(kind))
+    rounded(img, (x + 5, y + CHIP_H - 9, x + w - 5, y + CHIP_H - 4), 2, kind_colour(kind))
     paste(img, icon(card, 28, shade(colour, 0.1)), (x + 6, y + 5))
     if w > 50:
         ImageDraw.Draw(img).text((x + 36 + (w - 40) / 2, y + CHIP_H / 2 - 3),

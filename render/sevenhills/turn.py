@@ -50,11 +50,9 @@ from render.common import (
     text_width,
     tint,
 )
+from render.sevenhills.parts import CLOSED, GAME, HEADER, token_name, tr
 
-GAME = "seven-hills"
 TW, TH = 1100, 700  # 11:7, half size in the preview: essential text >= 18 px
-HEADER: RGB = (122, 28, 34)  # Roman red, as on the full board
-CLOSED: RGB = (226, 222, 214)
 HL: RGB = (214, 0, 110)  # the latest move's outline and tag
 MIN = 18  # the smallest essential font size on this canvas
 # fixed places: the Forum and the hills in the order they open, then Capitolium/Campus Martius
@@ -62,14 +60,6 @@ PLACES = ("forum", "palatine", "caelian", "aventine", "quirinal", "viminal", "es
 TOP, GAP, M = 128, 10, 12
 GRID_W = 760
 SIDE_X = M + GRID_W + 12
-
-
-def _t(key: str, locale: str, **params: Any) -> str:
-    return translate(Msg(f"{GAME}.render.{key}", params), locale)
-
-
-def _tok(token: str, locale: str) -> str:
-    return translate(Msg(f"{GAME}.tok.{token}"), locale)
 
 
 # --- what the latest move changed ----------------------------------------------------------------
@@ -176,9 +166,9 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
 
 
 def _header(img: Image.Image, view: Mapping[str, Any], locale: str) -> None:
-    right = _t("turn_era", locale, era=view.get("era", 1), eras=view.get("eras", 5),
+    right = tr("turn_era", locale, era=view.get("era", 1), eras=view.get("eras", 5),
                counter=view.get("counter", 0), limit=view.get("limit", 13))
-    header_band(img, TW, 56, HEADER, _t("title", locale), 26, M + 4, right=right, right_size=24)
+    header_band(img, TW, 56, HEADER, tr("title", locale), 26, M + 4, right=right, right_size=24)
 
 
 def resigned_seat(outcome: Outcome | None) -> int | None:
@@ -220,21 +210,21 @@ def status_line(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
             size -= 1
         if quit_ is not None:
             x = badge(img, (x, cy), seat_name(names, quit_), size, seat_colour(quit_))[2] + 8
-            x += text_line(d, (x, cy), _t("resigned", locale), size, bold=True) + 14
+            x += text_line(d, (x, cy), tr("resigned", locale), size, bold=True) + 14
         paste(img, star(size + 8), (x, cy - (size + 8) / 2))
         x += size + 14
         for s in winners:
             x = badge(img, (x, cy), seat_name(names, s), size, seat_colour(s))[2] + 8
-        text_line(d, (x + 4, cy), _t("wins", locale, n=len(winners)), size, bold=True,
+        text_line(d, (x + 4, cy), tr("wins", locale, n=len(winners)), size, bold=True,
                   max_width=max(40, x_end - x - 4))
         return
     asked = list(view.get("prompt", []))
     phase = view.get("phase", "take")
     if len(asked) == 1:
-        text = _t(f"phase.{phase}", locale, name=NAME_MARK, n=1)
+        text = tr(f"phase.{phase}", locale, name=NAME_MARK, n=1)
         badge_line(img, (x, cy), text, names, asked[0], size, max_width=width)
         return
-    text = _t(f"phase.{phase}", locale, name="", n=len(asked)).strip()
+    text = tr(f"phase.{phase}", locale, name="", n=len(asked)).strip()
     while size > MIN and sum(_badge_w(seat_name(names, s), size) + 8 for s in asked) \
             + text_width(text, size, True) + 4 > width:
         size -= 1
@@ -250,10 +240,10 @@ def _badge_w(text: str, size: int) -> float:
 def _result_width(winners: Sequence[int], quit_: int | None, names: Sequence[str], locale: str,
                   size: int) -> float:
     w = size + 14 + sum(_badge_w(seat_name(names, s), size) + 8 for s in winners)
-    w += 4 + text_width(_t("wins", locale, n=len(winners)), size, True)
+    w += 4 + text_width(tr("wins", locale, n=len(winners)), size, True)
     if quit_ is not None:
         w += _badge_w(seat_name(names, quit_), size) + 8
-        w += text_width(_t("resigned", locale), size, True) + 14
+        w += text_width(tr("resigned", locale), size, True) + 14
     return w
 
 
@@ -276,19 +266,19 @@ def _tile(img: Image.Image, sector: Mapping[str, Any], view: Mapping[str, Any],
     if not is_open:
         rounded(img, box, 14, CLOSED, LINE, 2)
         with secondary():
-            text_line(d, (x0 + 12, y0 + 28), _tok(sector["id"], locale), 17, bold=True,
+            text_line(d, (x0 + 12, y0 + 28), token_name(sector["id"], locale), 17, bold=True,
                       fill=MUTED, max_width=x1 - x0 - 24)
             draw_text(d, (x0 + 12, y0 + 48, x1 - 12, y0 + 100),
-                      _t("closed_tag", locale, era=sector.get("opens")), 15, fill=MUTED,
+                      tr("closed_tag", locale, era=sector.get("opens")), 15, fill=MUTED,
                       align="left", valign="top", min_size=12)
         return
     outline, width = (GOLD, 4) if new else ((HEADER, 3) if forum else (LINE, 2))
     rounded(img, box, 14, PANEL, outline, width)
-    title = _t("forum_short", locale) if forum else _tok(sector["id"], locale)
+    title = tr("forum_short", locale) if forum else token_name(sector["id"], locale)
     name, size = _fit(title, x1 - x0 - 24, 21)
     text_line(d, (x0 + 12, y0 + 28), name, size, bold=True)
     with secondary():
-        tag = _t("forum_tag", locale) if forum else _t("new_tag" if new else "old_tag", locale)
+        tag = tr("forum_tag", locale) if forum else tr("new_tag" if new else "old_tag", locale)
         text_line(d, (x0 + 12, y0 + 52), tag, 15, fill=shade(GOLD, 0.3) if new else MUTED,
                   max_width=x1 - x0 - 24)
     n = view.get("players", 3)
@@ -296,7 +286,7 @@ def _tile(img: Image.Image, sector: Mapping[str, Any], view: Mapping[str, Any],
     rows = sorted((c for c in counts if c[1] > 0), key=lambda c: -c[1])
     if not rows:
         with secondary():
-            text_line(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 20), _t("empty", locale), 16,
+            text_line(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 20), tr("empty", locale), 16,
                       fill=MUTED, anchor="mm")
     top = rows[0][1] if rows else 0
     row_h = 46
@@ -330,7 +320,7 @@ def _mark(img: Image.Image, box: tuple[int, int, int, int], text: str | None = N
           locale: str = "en") -> None:
     """The latest move's outline around `box`, with its tag."""
     rounded(img, box, 14, None, HL, 5)
-    label = text if text is not None else _t("last_move", locale)
+    label = text if text is not None else tr("last_move", locale)
     badge(img, (box[2] - 8, box[1]), label, MIN, HL, anchor="rm")
 
 
@@ -345,7 +335,7 @@ def _city(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
     cy = y0 + 78
     disc(img, (x0 + 38, cy), 48, GOLD, shade(GOLD, 0.4), 2)
     text_line(d, (x0 + 38, cy), str(temple), 26, bold=True, anchor="mm")
-    draw_text(d, (x0 + 70, cy - 30, x1 - 10, cy + 30), _t("temple_turn", locale, n=temple), 18,
+    draw_text(d, (x0 + 70, cy - 30, x1 - 10, cy + 30), tr("temple_turn", locale, n=temple), 18,
               bold=True, align="left", min_size=MIN, max_lines=2)
     with secondary():
         y = y0 + 124
@@ -353,7 +343,7 @@ def _city(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
         for key, counts in (("legion_camp", view.get("legion", [])),
                             ("waiting_camp", view.get("waiting", []))):
             y += 22
-            text_line(d, (x0 + 12, y), _t(key, locale), 13, fill=MUTED, max_width=x1 - x0 - 24)
+            text_line(d, (x0 + 12, y), tr(key, locale), 13, fill=MUTED, max_width=x1 - x0 - 24)
             shown = [(s, c) for s, c in enumerate(counts) if c]
             y += 20
             x = x0 + 12
@@ -365,7 +355,7 @@ def _city(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
                     x, y = x0 + 12, y + 22
                 x = badge(img, (x, y), label, 13, tint(seat_colour(s), 0.5))[2] + 4
         y += 26
-        text_line(d, (x0 + 12, y), _t("deck_turn", locale, n=view.get("deck", 0)), 14,
+        text_line(d, (x0 + 12, y), tr("deck_turn", locale, n=view.get("deck", 0)), 14,
                   fill=MUTED, max_width=x1 - x0 - 24)
     if changed:
         _mark(img, box, locale=locale)
@@ -382,9 +372,9 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
     row_h = 68
     h = 40 + row_h * len(order)
     rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
-    text_line(d, (x0 + 14, y0 + 22), _t("col.prestige", locale), 20, bold=True, fill=MUTED)
+    text_line(d, (x0 + 14, y0 + 22), tr("col.prestige", locale), 20, bold=True, fill=MUTED)
     with secondary():
-        text_line(d, (x1 - 14, y0 + 22), _t("col.order_short", locale), 14, fill=MUTED,
+        text_line(d, (x1 - 14, y0 + 22), tr("col.order_short", locale), 14, fill=MUTED,
                   anchor="rm")
     winners = _winners(view, outcome) or []
     active = set(view.get("prompt", [])) if not winners else set()
@@ -412,16 +402,16 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
         cy2 = ry0 + 49
         x = x0 + 38
         if s in consuls:
-            tag = badge(img, (x, cy2), _t("consul", locale), MIN, GOLD)
+            tag = badge(img, (x, cy2), tr("consul", locale), MIN, GOLD)
             if s in diff.consuls:
                 rounded(img, (tag[0] - 3, tag[1] - 3, tag[2] + 3, tag[3] + 3), 16, None, HL, 3)
             x = tag[2] + 8
         with secondary():
-            text_line(d, (x, cy2), _t("seat_line", locale, n=seat.get("hand", 0),
+            text_line(d, (x, cy2), tr("seat_line", locale, n=seat.get("hand", 0),
                                       forum=seat.get("forum", 0), k=seat.get("knights", 0)),
                       14, fill=MUTED, max_width=x1 - x - 12)
     if diff.consuls:
-        _mark(img, (x0, y0, x1, y0 + h), text=_t("elected", locale, n=len(diff.consuls)),
+        _mark(img, (x0, y0, x1, y0 + h), text=tr("elected", locale, n=len(diff.consuls)),
               locale=locale)
     elif diff.prestige and not diff.sectors:
         _mark(img, (x0, y0, x1, y0 + h), locale=locale)
@@ -470,35 +460,35 @@ def choice_lines(view: Mapping[str, Any], names: Sequence[str], locale: str,
     revolt = view.get("revolt")
     if revolt:
         targets = [
-            _t("target", locale, cls=_tok(c, locale), sector=_tok(sec, locale),
+            tr("target", locale, cls=token_name(c, locale), sector=token_name(sec, locale),
                who=seat_name(names, v)) for v, sec, c in revolt.get("targets", [])]
-        out.append((_t("revolt_by", locale, name=NAME_MARK), revolt.get("by")))
+        out.append((tr("revolt_by", locale, name=NAME_MARK), revolt.get("by")))
         for t in targets:
             out.append(("• " + t, None))
         if revolt.get("left", 0):
-            out.append((_t("to_choose", locale, n=revolt["left"]), None))
+            out.append((tr("to_choose", locale, n=revolt["left"]), None))
     elif phase == "deploy" and view.get("deploy"):
-        out.append((_t("to_deploy_turn", locale, markers=", ".join(
-            _tok(k, locale) for k in CLASSES for _ in range(view["deploy"].count(k)))), None))
+        out.append((tr("to_deploy_turn", locale, markers=", ".join(
+            token_name(k, locale) for k in CLASSES for _ in range(view["deploy"].count(k)))), None))
     elif phase == "power" and view.get("powers"):
-        out.append((_t("powers_turn", locale, powers=", ".join(
+        out.append((tr("powers_turn", locale, powers=", ".join(
             translate(Msg(f"{GAME}.power.{p}"), locale) for p in view["powers"])), None))
     elif phase == "preplace" and view.get("preplace"):
         seat = view["preplace"][0]
-        out.append((_t("preplace_left", locale, n=view["preplace"].count(seat)), None))
+        out.append((tr("preplace_left", locale, n=view["preplace"].count(seat)), None))
     elif phase in ("take", "act") and view.get("discard_top"):
-        out.append((_t("discard_top", locale, card=_card(view["discard_top"], locale)), None))
+        out.append((tr("discard_top", locale, card=_card(view["discard_top"], locale)), None))
     elif phase == "levy" and view.get("consul"):
         left = list(view["consul"].get("levy", []))
         asked = view.get("prompt", [])
         if asked:
-            out.append((_t("levy_left", locale, n=left.count(asked[0])), None))
+            out.append((tr("levy_left", locale, n=left.count(asked[0])), None))
     elif phase == "return" and view.get("consul"):
-        out.append((_t("return_left", locale, n=view["consul"].get("placing", 0)), None))
+        out.append((tr("return_left", locale, n=view["consul"].get("placing", 0)), None))
     if phase in ("levy", "return"):
         for r in view.get("revealed", [])[-1:]:
             if r.get("era") == view.get("era"):
-                out.append((_t("revealed_turn", locale, name=NAME_MARK, icon=translate(
+                out.append((tr("revealed_turn", locale, name=NAME_MARK, icon=translate(
                     Msg(f"{GAME}.legion.{r['icon']}"), locale), back=r["back"]), r["seat"]))
     return out
 

@@ -1,6 +1,6 @@
 """7 Wonders Duel: Agora on the pictures (engine/duel/VIEW.md « Agora », view["agora"]).
 
-`render/duel.py` calls these when the view has `agora`: `card_size` (the Agora structures are a
+`render/duel/board.py` calls these when the view has `agora`: `card_size` (the Agora structures are a
 card wider), `senator_card` (a senator's face or its own back), `token_icon` (the Agora military
 tokens: place a cube / remove a rival cube), and `board_band` / `hand_band`, which return the
 picture with a band added below it. The board band shows the Senate — six chambers in a line,
@@ -21,7 +21,6 @@ from PIL import Image, ImageDraw
 
 from engine.core import Msg
 from engine.i18n import translate
-from render import duel_icons as icons
 from render.common import (
     GOLD,
     INK,
@@ -39,6 +38,7 @@ from render.common import (
     text_width,
     tint,
 )
+from render.duel import icons
 
 W = 1200
 M = 20

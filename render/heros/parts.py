@@ -1,0 +1,42 @@
+"""Héros du Monde: what the board, the turn picture and the hand share (colours, words)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core import Msg, Outcome
+from engine.i18n import translate
+
+BEIGE = (232, 214, 172)  # an ancient territory, hero or wonder
+ORANGE = (238, 168, 96)  # a modern one
+OFF = (214, 210, 202)  # a territory out of play
+SEA = (214, 230, 236)
+HERO_COLOURS = {"red": (196, 58, 46), "blue": (44, 104, 178), "green": (42, 136, 74)}
+RESIGNED = (170, 40, 40)  # the tag of a player who resigned, as the other games draw it
+
+
+def tr(locale: str, names: Sequence[str], key: str, **params: Any) -> str:
+    return translate(Msg(key, params), locale, names)
+
+
+def name_of(locale: str, cid: str) -> str:
+    return translate(Msg(f"heros.tok.{cid}"), locale)
+
+
+def dates(text: str, locale: str) -> str:
+    """A hero's life dates as the data writes them (English), in the reader's language."""
+    if locale != "fr":
+        return text
+    for en, fr in ((" BC", " av. J.-C."), (" AD", " apr. J.-C."), ("th c.", "e s."),
+                   ("st c.", "er s."), ("nd c.", "e s."), ("rd c.", "e s.")):
+        text = text.replace(en, fr)
+    return text
+
+
+def resigned_seat(outcome: Outcome | None) -> int | None:
+    """The seat whose resignation ended the game, if that is how it ended."""
+    if outcome is None or outcome.reason.key != "outcome.resigned":
+        return None
+    who = outcome.reason.params.get("who", {})
+    return int(who["seat"]) if isinstance(who, Mapping) and "seat" in who else None
