@@ -8,13 +8,15 @@ decision's seed is drawn from the game's seed and the move number, so a run is r
 `--iterations` exactly, with the time cap `--budget` alone as far as the clock allows
 (engine/ai/__init__.py). Printed per seat kind: its win rate (a shared victory counts as a
 share) with a 95% Wilson interval, the fair share 1/N, the mean and 99th-percentile milliseconds
-per decision; then one line `ARENA {json}` for scripts. `--jobs` plays games in processes.
+per decision, and how many random games the engine plays per second (what bounds the search);
+then one line `ARENA {json}` for scripts. `--jobs` plays games in processes.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -24,6 +26,7 @@ from typing import Any, TextIO
 
 from engine import ai, registry
 from engine.core import parse_options, play
+from engine.policy import walk
 
 MAX_ACTIONS = 20_000  # far beyond any real game: a guard against a game that never ends
 Z95 = 1.959963984540054
@@ -81,6 +84,22 @@ def play_one(setup: Setup, g: int) -> GameResult:
     return GameResult(kinds, shares, tuple(tuple(m) for m in ms), actions)
 
 
+def playouts_per_second(setup: Setup, games: int = 3) -> float:
+    """Random games (the menu walk, applied in place) per second: what bounds the search."""
+    game = registry.get(setup.game)
+    options = parse_options(game, setup.options)
+    start = time.perf_counter()
+    for g in range(games):
+        rnd = random.Random(g)
+        state = game.setup(setup.players, setup.seed + g, options)
+        for _ in range(MAX_ACTIONS):
+            if game.outcome(state) is not None:
+                break
+            seat = min(game.prompt(state))
+            game.apply(state, seat, walk(game.legal(state, seat), rnd))
+    return games / (time.perf_counter() - start)
+
+
 def _play_args(args: tuple[Setup, int]) -> GameResult:
     return play_one(*args)
 
@@ -113,7 +132,7 @@ def run(setup: Setup, games: int, jobs: int = 1) -> list[GameResult]:
         return list(pool.map(_play_args, work, chunksize=1))
 
 
-def summary(setup: Setup, results: Sequence[GameResult]) -> dict[str, Any]:
+def summary(setup: Setup, results: Sequence[GameResult], playouts: float) -> dict[str, Any]:
     stats: dict[str, KindStats] = {k: KindStats() for k in dict.fromkeys(setup.seats)}
     for r in results:
         for s, kind in enumerate(r.kinds):
@@ -139,21 +158,23 @@ def summary(setup: Setup, results: Sequence[GameResult]) -> dict[str, Any]:
         "seats": list(setup.seats),
         "games": len(results),
         "seed": setup.seed,
-        "budget_seconds": setup.seconds,
+        "budget_seconds": setup.seconds if setup.seconds != math.inf else None,
         "iterations": setup.iterations,
         "fair_share": round(1 / setup.players, 4),
         "mean_actions": round(sum(r.actions for r in results) / len(results), 1) if results else 0,
+        "playouts_per_second": round(playouts, 1),
         "kinds": kinds,
     }
 
 
 def report(summ: dict[str, Any], out: TextIO) -> None:
     opts = ", ".join(summ["options"]) or "base game"
+    cap = summ["budget_seconds"]
     budget = (f"{summ['iterations']} iterations" if summ["iterations"] is not None else
-              f"{summ['budget_seconds'] if summ['budget_seconds'] is not None else 'default'} s")
+              f"{cap if cap is not None else 'default'} s")
     print(f"{summ['game']}, {summ['players']} players ({opts}): {summ['games']} games, "
-          f"seed {summ['seed']}, budget {budget}, {summ['mean_actions']} actions per game",
-          file=out)
+          f"seed {summ['seed']}, budget {budget}, {summ['mean_actions']} actions per game, "
+          f"{summ['playouts_per_second']} random playouts/s", file=out)
     print(f"{'seat kind':<10} {'seats':>6} {'win rate':>9} {'95% CI':>17} {'fair':>6} "
           f"{'mean ms':>9} {'p99 ms':>9} {'decisions':>10}", file=out)
     for kind, k in summ["kinds"].items():
@@ -188,7 +209,10 @@ def arena(game_key: str, players: int, seats: Sequence[str], options: Sequence[s
     if problem is not None:
         print(f"tabula arena: {problem}", file=sys.stderr)
         return 2
+    if iterations is not None and seconds is None:
+        seconds = math.inf  # an iteration budget alone: repeatable, never cut by the clock
     setup = Setup(registry.get(game_key).key, players, tuple(seats), tuple(options), seed,
                   seconds, iterations)
-    report(summary(setup, run(setup, games, jobs)), out)
+    playouts = playouts_per_second(setup)
+    report(summary(setup, run(setup, games, jobs), playouts), out)
     return 0

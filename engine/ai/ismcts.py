@@ -2,8 +2,9 @@
 Powley & Whitehouse, 2012), over the searcher's information sets.
 
 Each iteration samples a determinization of the true state from what the searcher sees, then
-walks one tree of action texts with it: at each node, the moves legal in this sample; every
-one of them gets an availability count, an untried one is expanded, otherwise the child with
+walks one tree of action texts with it: at each node, the moves legal in this sample (below the
+root, only the first few candidates, more as the node is visited: progressive widening); every
+one of them gets an availability count, the first untried one is expanded, otherwise the child with
 the best UCB score for the seat acting there (its own mean reward; exploration uses the
 availability count, so moves legal in few samples are not favoured). From the new node a
 depth-limited rollout plays ROLLOUT_DEPTH steps by a menu walk over the candidates, then
@@ -29,6 +30,11 @@ from .knowledge import Knowledge, actor, considered, value
 
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
 ROLLOUT_DEPTH = 2
+# Progressive widening below the root: a node visited n times considers the first
+# WIDEN_MIN + WIDEN * sqrt(n) candidates, in the game's order (most plausible first), so a
+# small budget looks at the likely replies deeply rather than at every reply once.
+WIDEN_MIN = 3
+WIDEN = 1.5
 BATCH = 16  # iterations between two looks at the clock
 UNBOUNDED = 1 << 30  # "no iteration budget": the time cap decides
 
@@ -77,6 +83,7 @@ def _iterate(game: Game, know: Knowledge, det: State, seat: int, root: Node,
     while (who := actor(game, det, seat)) is not None:
         if texts is None:
             texts = considered(know, det, who, game.legal(det, who), rng)
+            texts = texts[:WIDEN_MIN + int(WIDEN * math.sqrt(node.visits))]
         untried = []
         for t in texts:
             child = node.children.get((who, t))
@@ -85,7 +92,7 @@ def _iterate(game: Game, know: Knowledge, det: State, seat: int, root: Node,
             else:
                 child.avail += 1
         if untried:
-            text = rng.choice(untried)
+            text = untried[0]
             child = node.children[(who, text)] = Node(who)
         else:
             text = max(texts, key=lambda t: node.children[(who, t)].ucb())

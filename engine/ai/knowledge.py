@@ -16,7 +16,8 @@ and may define
 
     candidates(state, seat, legal, rng) -> list[str]
         The texts of `legal` worth considering (a non-empty subset), when `legal` is too long
-        to try each (trade proposals) or holds moves nobody would make.
+        to try each (trade proposals) or holds moves nobody would make; the most plausible
+        first: below its root, the search widens in this order (engine/ai/ismcts.py).
 """
 
 from __future__ import annotations

@@ -112,7 +112,8 @@ def wonder_value(wid: str) -> float:
 
 
 def candidates(state: State, seat: int, legal: list[str], rng: random.Random) -> list[str]:
-    """Every move, but only the cheapest way to pay for each (sparing resources, Masonry)."""
+    """Every move, but only the cheapest way to pay for each (sparing resources, Masonry),
+    the most plausible first (`prior`): the search widens in this order."""
     best: dict[str, tuple[int, str]] = {}
     kept: list[str] = []
     for text in legal:
@@ -121,9 +122,48 @@ def candidates(state: State, seat: int, legal: list[str], rng: random.Random) ->
             kept.append(text)
             continue
         key = " ".join(words[:3] if words[0] == "wonder" else words[:2])
-        price = int(words[-1]) if words[-2] == "pay" else 0
+        price = _price(words)
         if key not in best or price < best[key][0]:
             if key not in best:
                 kept.append(key)  # a place in the list, filled below
             best[key] = (price, text)
-    return [best[t][1] if t in best else t for t in kept]
+    texts = [best[t][1] if t in best else t for t in kept]
+    return sorted(texts, key=lambda t: -prior(state, seat, t))
+
+
+def _price(words: list[str]) -> int:
+    return int(words[-1]) if len(words) > 2 and words[-2] == "pay" else 0
+
+
+def prior(state: State, seat: int, text: str) -> float:
+    """A glance at a move, without playing it: what it brings, less a third of its price."""
+    words = text.split()
+    verb = words[0]
+    cost = _price(words) / 3
+    if verb == "construct" and len(words) > 2:
+        return card_value(state, seat, words[1]) - cost
+    if verb == "wonder":
+        return wonder_value(words[1]) + 0.5 - cost
+    if verb == "discard":
+        return -1.0 + int(words[-1]) / 4
+    return 0.0
+
+
+def card_value(state: State, seat: int, cid: str) -> float:
+    """A card's worth to the seat, at a glance (points, shields, science, production...)."""
+    comp = get(cid)
+    early = state["age"] < 3
+    value = comp.points + 1.3 * comp.shields
+    if comp.science:
+        value += 2.5 if city.science(state, seat)[comp.science] == 0 else 2.0
+    made = comp.effect("produce")
+    if made:
+        value += (1.5 if early else 0.3) * sum(made.values())
+    if comp.effect("produce_choice") or comp.effect("trade_fixed"):
+        value += 1.0 if early else 0.2
+    value += (comp.effect("coins") or 0) / 3 + (1.0 if comp.effect("coins_per_card") else 0.0)
+    if comp.effect("guild"):
+        value += 3.0
+    if comp.chain_gives and early:
+        value += 0.5
+    return value

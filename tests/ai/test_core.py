@@ -114,6 +114,7 @@ def test_the_arena_command_prints_rates_times_and_a_machine_line(
     line = next(x for x in out.splitlines() if x.startswith("ARENA "))
     summ = json.loads(line.removeprefix("ARENA "))
     assert summ["games"] == 4 and summ["seats"] == ["easy", "random"]
+    assert summ["playouts_per_second"] > 0 and "random playouts/s" in out
     kinds = summ["kinds"]
     assert kinds["easy"]["seat_games"] == kinds["random"]["seat_games"] == 4
     assert kinds["easy"]["win_rate"] + kinds["random"]["win_rate"] == pytest.approx(1.0)

@@ -218,9 +218,17 @@ def test_candidates_drop_the_dearer_ways_to_pay() -> None:
     legal = ["construct palace spare wood clay pay 4", "construct palace spare glass clay pay 2",
              "construct palace spare wood glass pay 3", "discard palace gain 2",
              "wonder the-colossus palace pay 5", "wonder the-colossus palace spare clay pay 1"]
-    assert duel_ai.candidates({}, 0, legal, random.Random(0)) == [
+    state = positions("base")[10]
+    assert sorted(duel_ai.candidates(state, 0, legal, random.Random(0))) == [
         "construct palace spare glass clay pay 2", "discard palace gain 2",
         "wonder the-colossus palace spare clay pay 1"]
+
+
+def test_candidates_come_most_plausible_first() -> None:
+    """A science card the seat lacks before a discard; the search widens in this order."""
+    state = positions("base")[10]
+    legal = ["discard palace gain 2", "construct palace pay 9", "construct apothecary free"]
+    assert duel_ai.candidates(state, 0, legal, random.Random(0))[-1] == "discard palace gain 2"
 
 
 def test_the_expansions_plug_their_bot_knowledge_in() -> None:
