@@ -52,11 +52,10 @@ from render.common import (
     tint,
 )
 from render.duel import icons, parts
-from render.duel.agora import board as duel_agora
+from render.duel.extension import enabled, first_answer, registered, simultaneous
 from render.duel.icons import paste
-from render.duel.leaders import board as duel_leaders
 from render.duel.parts import COLOURS, GAME, RESOURCES, card_colour, component, t
-from render.duel.turn import point_keys
+from render.duel.turn import phase_text, point_keys
 
 __all__ = ["W", "board", "clear_caches"]
 
@@ -129,10 +128,8 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
     for s in range(2):
         _city(img, view, names, locale, s, (M, y, M + panel_w, y + panel_hs[s]))
         y += panel_hs[s] + 10
-    if view.get("leaders"):  # 7 Wonders Duel: Leaders
-        img = duel_leaders.board_band(img, view, names, locale)
-    if view.get("agora"):  # 7 Wonders Duel: Agora
-        img = duel_agora.board_band(img, view, names, locale)
+    for ext in enabled(view):  # the expansions' bands: the leaders', the Senate
+        img = ext.board_band(img, view, names, locale)
     return img
 
 
@@ -188,8 +185,8 @@ def _status(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
     prompt = _prompt_text(view, locale, names)
     last = view.get("last")
     has_last = isinstance(last, Mapping) and bool(last.get("action"))
-    if not prompt and view.get("phase") in ("recruit", "announce"):
-        prompt = t(f"turn.leaders.{view['phase']}", locale)
+    if not prompt:  # an expansion's phase the engine's prompt does not put in words
+        prompt = phase_text(view, locale)
     lines, size = fit_lines(prompt, inner, 52, 21, False, 16, 2, 1.12) if prompt else ([], 21)
     prompt_h = int(len(lines) * size * 1.12) + 10 if lines else 0
     height = pad + 36 + prompt_h + (30 if has_last else 0) + pad - 4
@@ -205,10 +202,10 @@ def _status(img: Image.Image | None, view: Mapping[str, Any], names: Sequence[st
         bx = badge(img, (x1 - pad, y), tag, 18, GOOD, anchor="rm")
         paste(img, icons.icon("replay", 28, GOOD), (bx[0] - 34, y - 14))
         tag_w = bx[2] - bx[0] + 46
-    both = list((view.get("leaders") or {}).get("asked") or [])
+    both = simultaneous(view)
     if active is not None:
         _rich(img, (x, y), "status.turn", locale, names, active, 26, max_width=inner - tag_w)
-    elif len(both) > 1:  # Leaders: both players choose at once
+    elif len(both) > 1:  # an expansion's phase asks both at once (Leaders' recruitment)
         text_line(d, (x, y), t("turn.both_choose", locale), 26, bold=True, max_width=inner)
     else:
         text_line(d, (x, y), t("over", locale), 26, bold=True)
@@ -369,8 +366,9 @@ def _military(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], l
             _dashed(img, tb, LINE)
         else:
             rounded(img, tb, 13, (252, 240, 206), shade(GOLD, 0.2), 2)
-            piece = parts.loss_coin(26, loot) if not view.get("agora") else \
-                duel_agora.token_icon(view["agora"]["military"][i], 26)  # Agora: no looting
+            piece = first_answer(e.military_token(view, i, 26) for e in enabled(view))
+            if piece is None:  # the looting (Agora's tokens loot nothing)
+                piece = parts.loss_coin(26, loot)
             paste(img, piece, ((left + right) / 2 - 13, ty + th + 13))
     # the pawn
     pos = max(-9, min(9, pawn))
@@ -531,7 +529,8 @@ def _structure(img: Image.Image | None, view: Mapping[str, Any], names: Sequence
     slots = list(view.get("structure") or [])
     # down to the last row that still holds a card: taken rows leave no empty band
     rows = max((int(s.get("row", 1)) for s in slots if not s.get("taken")), default=0)
-    cw, ch, row_step = duel_agora.card_size(view, CARD, ROW_STEP)  # Agora: 7-card rows
+    cw, ch, row_step = first_answer(e.card_size(view, CARD, ROW_STEP) for e in enabled(view)) or \
+        (*CARD, ROW_STEP)  # Agora's rows have 7 cards
     legend_h = 46
     pad = 14
     body_h = (rows - 1) * row_step + ch + 12 if rows else 90
@@ -570,9 +569,9 @@ def _structure(img: Image.Image | None, view: Mapping[str, Any], names: Sequence
         open_ = bool(slot.get("accessible")) and not _over(view)
         if open_:
             paste(img, parts.accessible_glow(cw, ch), (cx - 5, cy - 5))
-        if slot.get("back") == "senator":  # Agora: a senator's face or its own back
-            paste(img, duel_agora.senator_card(card if slot.get("face_up") else None, cw, ch,
-                                               locale), (cx, cy))
+        theirs = first_answer(e.slot_face(slot, cw, ch, locale) for e in registered())
+        if theirs is not None:  # an expansion's card (Agora: a senator's face or its back)
+            paste(img, theirs, (cx, cy))
         elif slot.get("face_up") and card:
             paste(img, parts.card_face(str(card), cw, ch, locale), (cx, cy))
         else:
@@ -946,4 +945,6 @@ def clear_caches() -> None:
     icons.clear_caches()
     for cached in (_colour_count, _count_disc, _chain_chip, _star):
         cached.cache_clear()
+    for ext in registered():
+        ext.clear_caches()
 

@@ -29,6 +29,7 @@ from render.common import (
     tint,
 )
 from render.duel import icons, parts
+from render.duel.extension import enabled
 from render.duel.icons import paste
 from render.duel.parts import name_of, t
 from render.duel.turn import (
@@ -38,7 +39,6 @@ from render.duel.turn import (
     Item,
     M,
     W,
-    any_item,
     asked,
     choice_items,
     grid_cols,
@@ -62,24 +62,8 @@ def _hand_sections(view: Mapping[str, Any], seat: int) -> list[tuple[str, list[I
             key, items = choice_items(view)
             if items:
                 sections.append((f"turn.hand.{key.split('.')[-1]}", items))
-    lead = view.get("leaders")
-    if lead:
-        mine = private.get("leaders") or {}
-        if mine.get("draw"):
-            sections.append(("turn.hand.drawn", [any_item(str(x)) for x in mine["draw"]]))
-        hand = list((lead.get("players") or [{}, {}])[seat].get("hand") or [])
-        if hand:
-            pick = mine.get("pick")
-            key = "turn.hand.leaders"
-            if pick in hand:  # the viewer's own hidden choice, first and marked
-                hand = [pick] + [x for x in hand if x != pick]
-                key = {"recruit": "turn.hand.will_recruit", "dismiss": "turn.hand.will_dismiss"
-                       }.get(mine.get("call") or "", "turn.hand.picked")
-            sections.append((key, [any_item(str(x)) for x in hand]))
-    plots = ((private.get("agora") or {}).get("plots")) or []
-    if plots:
-        sections.append(("turn.hand.plots", [("plot", str(x), (70, 34, 40), None)
-                                             for x in plots if x]))
+    for ext in enabled(view):  # the viewer's leaders, conspiracies...
+        sections += ext.hand_sections(view, seat)
     return sections
 
 

@@ -35,6 +35,7 @@ from render.common import (
     text_width,
     tint,
 )
+from render.duel.extension import first_answer, registered
 from render.duel.icons import (
     COIN,
     SCIENCE_GREEN,
@@ -605,12 +606,9 @@ def category_icon(img: Image.Image, key: str, centre: tuple[float, float], size:
         paste(img, coin(size), (x, y))
     elif key == "military":
         paste(img, shield(size), (x, y))
-    elif key == "senate":
-        paste(img, icon("column", size, INK), (x, y))
-    elif key == "leaders":
-        paste(img, icon("crown", size, shade(GOLD, 0.2)), (x, y))
-    else:
-        paste(img, laurel(size), (x, y))
+    else:  # an expansion's category (the Senate, the leaders), or points
+        theirs = first_answer(e.category_piece(key, size) for e in registered())
+        paste(img, laurel(size) if theirs is None else theirs, (x, y))
 
 
 @lru_cache(maxsize=4)

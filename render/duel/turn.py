@@ -4,13 +4,14 @@
 (render/duel/hand.py) is drawn at the same scale with the same tiles.
 
 The turn picture: the header (age, wonders built), both players side by side (name, coins,
-points, shields, and with the options the Senate chambers controlled and the leaders
+points, shields, and the expansions' numbers: the Senate chambers controlled, the leaders
 recruited; what the last move changed as +/- beside each number), the military track with the
-conflict pawn (and the Senate's six chambers with Agora), then what the player to act chooses
-among (the accessible cards with their names and what they cost that player; the wonders
-offered; the tokens; the cards of the Mausoleum or to destroy; the leaders offered...), beside
-the age's structure drawn as a schematic (the card just taken outlined), and the last move.
-At the end, the result (winners, kind of victory, each player's points; or who resigned).
+conflict pawn (and an expansion's panel beside it: Agora's Senate), then what the player to act
+chooses among (the accessible cards with their names and what they cost that player; the
+wonders offered; the tokens; the cards of the Mausoleum or to destroy; an expansion's choices,
+as the leaders offered), beside the age's structure drawn as a schematic (the card just taken
+outlined), and the last move. At the end, the result (winners, kind of victory, each player's
+points; or who resigned). What the expansions add comes through render/duel/extension.py.
 
 `changes(before, view)` says what the latest action changed, from two public views.
 """
@@ -54,6 +55,16 @@ from render.common import (
     tint,
 )
 from render.duel import icons, parts
+from render.duel.extension import (
+    PILL,
+    Named,
+    Told,
+    enabled,
+    first_answer,
+    numbered,
+    registered,
+    simultaneous,
+)
 from render.duel.icons import paste
 from render.duel.parts import GAME, card_colour, component, name_of, t
 
@@ -87,22 +98,18 @@ def players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def asked(view: Mapping[str, Any]) -> list[int]:
-    """The seats asked now: the active seat, or both in Leaders' simultaneous phases."""
+    """The seats asked now: the active seat, or those an expansion's phase asks at once (both,
+    in Leaders' recruitment)."""
     if view.get("outcome") or view.get("phase") == "over":
         return []
     if view.get("active") is not None:
         return [int(view["active"])]
-    return [int(s) for s in (view.get("leaders") or {}).get("asked") or []]
+    return simultaneous(view)
 
 
 def total_points(player: Mapping[str, Any]) -> int:
     pts = player.get("points") or {}
     return int(pts.get("total", 0)) if isinstance(pts, Mapping) else 0
-
-
-def _controlled(view: Mapping[str, Any], seat: int) -> int:
-    return sum(1 for ch in (view.get("agora") or {}).get("senate") or []
-               if ch.get("control") == seat)
 
 
 # --- what the last move changed --------------------------------------------------------------
@@ -111,8 +118,9 @@ def _controlled(view: Mapping[str, Any], seat: int) -> int:
 def changes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[str, Any]:
     """What the latest action changed between two public views: `seat` (who acted), `slot`
     (the structure index of the card taken) and `card`, `wonders` (ids just built),
-    `tokens` (progress tokens just taken), `deltas` (per seat: coins, points, shields),
-    `pawn` (its move). Empty when `before` is None or belongs to another age's structure."""
+    `tokens` (progress tokens just taken), `deltas` (per seat: coins, points, shields, and the
+    expansions' numbers), `pawn` (its move). Empty when `before` is None or belongs to another
+    age's structure."""
     if before is None:
         return {}
     out: dict[str, Any] = {"seat": (view.get("last") or {}).get("seat")}
@@ -135,13 +143,15 @@ def changes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[s
                    if x not in (olds[s].get("progress") or [])]
         sh_old = list((before.get("military") or {}).get("shields") or [0, 0])
         sh_new = list((view.get("military") or {}).get("shields") or [0, 0])
-        deltas.append({
+        delta = {
             "coins": int(news[s].get("coins") or 0) - int(olds[s].get("coins") or 0),
             "points": total_points(news[s]) - total_points(olds[s]),
             "shields": int(sh_new[s] if s < len(sh_new) else 0)
             - int(sh_old[s] if s < len(sh_old) else 0),
-            "senate": _controlled(view, s) - _controlled(before, s),
-        })
+        }
+        for ext in enabled(view):
+            delta |= ext.deltas(before, view, s)
+        deltas.append(delta)
     out["wonders"] = wonders
     out["tokens"] = tokens
     out["deltas"] = deltas
@@ -181,8 +191,10 @@ def _head(img: Image.Image, view: Mapping[str, Any], locale: str,
     age = int(view.get("age") or 0)
     if _over(view, outcome):
         label = t("over", locale)
-    elif age == 0 or view.get("phase") in ("draft", "leaders"):
-        label = t("draft", locale) if view.get("phase") != "leaders" else t("turn.leaders", locale)
+    elif (phase := first_answer(e.head_label(view, locale) for e in enabled(view))) is not None:
+        label = phase  # an expansion's phase (Leaders' draft)
+    elif age == 0 or view.get("phase") == "draft":
+        label = t("draft", locale)
     else:
         label = t("age", locale, roman=ROMAN.get(age, str(age)))
     d = header_band(img, W, HEAD_H, HEADER, t("title", locale), 28, M + 4, label, 22)
@@ -272,7 +284,6 @@ def _gained(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
 def _stats(view: Mapping[str, Any], seat: int, changed: Mapping[str, Any]
            ) -> list[tuple[Image.Image, int, str, int]]:
     """A player's numbers: (icon, value, key, what the last move changed)."""
-    colour = seat_colour(seat)
     player = players(view)[seat]
     deltas = (changed.get("deltas") or [{}, {}])[seat]
     shields = list((view.get("military") or {}).get("shields") or [0, 0])
@@ -281,13 +292,8 @@ def _stats(view: Mapping[str, Any], seat: int, changed: Mapping[str, Any]
         (icons.laurel(36), total_points(player), "points"),
         (icons.shield(32), int(shields[seat] if seat < len(shields) else 0), "shields"),
     ]
-    if view.get("agora"):
-        stats.append((icons.icon("column", 32, shade(colour, 0.3)), _controlled(view, seat),
-                      "senate"))
-    if view.get("leaders"):
-        lead = (view["leaders"].get("players") or [{}, {}])[seat]
-        stats.append((icons.icon("crown", 32, shade(GOLD, 0.2)),
-                      len(lead.get("recruited") or []), "leaders"))
+    for ext in numbered(view):
+        stats += ext.stats(view, seat)
     return [(piece, value, key, int(deltas.get(key, 0) or 0)) for piece, value, key in stats]
 
 
@@ -334,21 +340,22 @@ def _tag(view: Mapping[str, Any], locale: str, seat: int, acting: bool, winners:
         return t("tag.winner", locale), shade(GOLD, 0.1)
     if not acting:
         return "", INK
-    if len(asked(view)) > 1:
-        lead = (view.get("leaders") or {}).get("players") or [{}, {}]
-        done = bool(lead[seat].get("chosen"))
-        return ("✓ " + t("leaders.chosen", locale) if done else
-                "… " + t("leaders.choosing", locale)), shade(colour, 0.35)
+    chose = first_answer(e.chose(view, seat, locale) for e in enabled(view)) \
+        if len(asked(view)) > 1 else None
+    if chose is not None:  # an expansion's simultaneous choice: whether made (never what)
+        done, word = chose
+        return ("✓ " if done else "… ") + word, shade(colour, 0.35)
     return "▶ " + t("tag.active", locale), shade(colour, 0.35)
 
 
-# --- the military track (and the Senate) -----------------------------------------------------
+# --- the military track (and an expansion's panel beside it) ---------------------------------
 
 
 def _track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
            changed: Mapping[str, Any]) -> None:
     x0, y0, y1 = M, TRACK_Y, TRACK_Y + TRACK_H
-    x1 = W - M - (SIDE_W + 12 if view.get("agora") else 0)
+    beside = [(ext, w) for ext in enabled(view) if (w := ext.beside_track(view))]
+    x1 = W - M - sum(w + 12 for _, w in beside)
     parts.panel(img, (x0, y0, x1, y1), 12, PANEL, LINE, 2)
     mil = view.get("military") or {}
     pawn = int(mil.get("pawn") or 0)
@@ -396,31 +403,10 @@ def _track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
         side_x = cx + (th / 2 + 6) * (1 if right else -1)
         badge(img, (side_x, ty + th / 2), text, ES, seat_colour(leader),
               anchor="lm" if right else "rm")
-    if view.get("agora"):
-        _senate(img, view, names, locale, (x1 + 12, y0, W - M, y1))
-
-
-def _senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
-            box: Box) -> None:
-    """Agora: the six chambers, each coloured by who controls it."""
-    x0, y0, x1, y1 = box
-    parts.panel(img, box, 12, PANEL, LINE, 2)
-    d = ImageDraw.Draw(img)
-    lw = text_line(d, (x0 + 10, (y0 + y1) / 2), t("turn.senate", locale), ES, bold=True)
-    senate = list((view.get("agora") or {}).get("senate") or [])
-    cx0 = x0 + 10 + lw + 8
-    cw = (x1 - 10 - cx0) / max(1, len(senate))
-    for i, ch in enumerate(senate):
-        left = cx0 + i * cw
-        ctrl = ch.get("control")
-        fill = seat_colour(ctrl) if ctrl is not None else (236, 230, 218)
-        rounded(img, (left + 2, y0 + 10, left + cw - 2, y1 - 10), 6, fill,
-                shade(fill, 0.3), 2)
-        cubes = list(ch.get("cubes") or [0, 0])
-        with secondary():
-            text_line(d, (left + cw / 2, (y0 + y1) / 2), f"{cubes[0]}·{cubes[1]}", 13,
-                      bold=True, fill=(255, 255, 255) if ctrl is not None else MUTED,
-                      anchor="mm")
+    x = x1 + 12
+    for ext, w in beside:  # Agora's Senate
+        ext.draw_beside_track(img, view, names, locale, (x, y0, x + w, y1))
+        x += w + 12
 
 
 # --- what the acting player chooses among ----------------------------------------------------
@@ -459,8 +445,9 @@ def choice_items(view: Mapping[str, Any]) -> tuple[str, list[Item]]:
                 if isinstance(cost, int) and cost > coins:
                     cost = f"dear:{cost}"  # more than the player has
             cid = slot.get("card")
-            if slot.get("back") == "senator":
-                items.append(("senator", str(cid or ""), parts.CARD_COLOURS["grey"], cost))
+            theirs = first_answer(e.slot_item(slot, cost) for e in registered())  # senators
+            if theirs is not None:
+                items.append(theirs)
             elif cid:
                 items.append(("card", str(cid), card_colour(component(str(cid)).get("colour")),
                               cost))
@@ -482,11 +469,7 @@ def choice_items(view: Mapping[str, Any]) -> tuple[str, list[Item]]:
         cards = [c for col in parts.destroy_colours(view) for c in other.get(col) or []]
         return "turn.choose.destroy", [("card", str(c), card_colour(
             component(str(c)).get("colour")), None) for c in cards]
-    lead = view.get("leaders") or {}
-    if phase == "leaders" and lead.get("draft"):
-        return "turn.choose.leaders", [any_item(str(x)) for x in lead["draft"].get("offer")
-                                       or []]
-    return "", []
+    return first_answer(e.choice_items(view) for e in enabled(view)) or ("", [])
 
 
 def _choices(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
@@ -514,7 +497,7 @@ def _choices(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], lo
         _hidden_tokens(img, view, names, locale, acting[0], (x0 + pad, y + 20, x1 - pad, y1))
         return
     if not items:
-        text = _prompt(view, locale, names) or _simultaneous(view, locale)
+        text = _prompt(view, locale, names) or phase_text(view, locale)
         if text:
             draw_text(d, (x0 + pad, y, x1 - pad, y + 110), text, 22, fill=INK, align="left",
                       valign="top", min_size=ES, max_lines=4)
@@ -543,29 +526,28 @@ def _hidden_tokens(img: Image.Image, view: Mapping[str, Any], names: Sequence[st
               align="left", valign="top", min_size=ES, max_lines=3)
 
 
-def _simultaneous(view: Mapping[str, Any], locale: str) -> str:
-    phase = view.get("phase")
-    if phase in ("recruit", "announce"):
-        return t(f"turn.leaders.{phase}", locale)
-    return ""
+def phase_text(view: Mapping[str, Any], locale: str) -> str:
+    """What an expansion's phase asks, when the engine's prompt does not say ('' if none)."""
+    return next((text for e in enabled(view) if (text := e.phase_text(view, locale))), "")
 
 
 def _who_chose(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
                box: Box) -> None:
-    """Leaders' simultaneous phases: who has chosen (never what)."""
+    """An expansion's simultaneous phase (Leaders' recruitment): who has chosen (never what)."""
     x0, y0, _, _ = box
-    lead = (view.get("leaders") or {}).get("players") or [{}, {}]
     for k, s in enumerate(asked(view)):
+        chose = first_answer(e.chose(view, s, locale) for e in enabled(view))
+        if chose is None:
+            continue
+        done, word = chose
         y = y0 + 20 + k * 44
-        done = bool(lead[s].get("chosen"))
-        key = "leaders.chosen" if done else "leaders.choosing"
         w = badge_line(img, (x0, y), NAME_MARK, names, s, 24)
-        badge(img, (x0 + w + 12, y), ("✓ " if done else "… ") + t(key, locale), 20,
+        badge(img, (x0 + w + 12, y), ("✓ " if done else "… ") + word, 20,
               GOOD if done else MUTED)
 
 
 def tiles(img: Image.Image, items: list[Item], locale: str, box: Box,
-           tallest: float = 128.0) -> None:
+          tallest: float = 128.0) -> None:
     """The items as tiles in a grid: the name big, its colour as a band, its price. The names
     share one font size, the largest at which every name shown fits whole."""
     x0, y0, x1, y1 = box
@@ -665,15 +647,14 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box, size: int = 22) -
         d.text((x0 + 20, ty + size * 0.55), line, font=font(size, True),
                fill=shade(colour, 0.55), anchor="lm")
         ty += size * 1.1
-    if kind == "senator":  # Agora: the senator's own card, small, under its name
-        from render.duel.agora.board import senator_card
-
-        sh = int(max(16, min(y1 - ty - 6, 64, (y1 - y0) * 0.5)))
-        with secondary():
-            piece = senator_card(cid or None, int(sh * 0.78), sh, locale)
+    sh = int(max(16, min(y1 - ty - 6, 64, (y1 - y0) * 0.5)))
+    with secondary():  # an expansion's small picture under the name (Agora: the senator's card)
+        piece = first_answer(e.item_piece(kind, cid, sh, locale) for e in registered())
+    if piece is not None:
         paste(img, piece, (x1 - 8 - piece.width, y1 - 4 - piece.height))
-    if h > 60 and kind in ("leader", "token"):  # what it does, readable in the preview
-        text = power_text(cid, locale) if kind == "leader" else token_text(cid, locale)
+    if h > 60:  # what it does, readable in the preview (a token; an expansion's: a leader)
+        text = token_text(cid, locale) if kind == "token" else \
+            first_answer(e.item_text(kind, cid, locale) for e in registered())
         if text:
             top = max(ty + 2, y0 + 50) if price is not None else ty + 2  # under the price
             room = (x0 + 20, top, x1 - 8, y1 - 6)
@@ -688,37 +669,6 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box, size: int = 22) -
                 paste(img, st, (x0 + 20, y1 - 6 - st.height))
 
 
-def power_text(lid: str, locale: str) -> str:
-    """A leader's power in a few plain words (its points, shields and effects)."""
-    from engine.i18n import has
-
-    try:
-        comp = component(lid)
-    except KeyError:
-        return ""
-    out: list[str] = []
-    if comp.get("points"):
-        out.append(t("power.points", locale, n=comp["points"]))
-    if comp.get("shields"):
-        out.append(translate(Msg("duel.render.leaders.shields", {"n": comp["shields"]}),
-                             locale))
-    for effect in comp.get("effects") or []:
-        kind, value = next(iter(effect.items()))
-        params: dict[str, Any] = {}
-        if isinstance(value, Mapping):
-            params["n"] = value.get("points", 0)
-            params["what"] = ", ".join(translate(Msg(f"duel.colour.{c}"), locale)
-                                       for c in value.get("colours", ()))
-        elif isinstance(value, list):
-            params["n"] = len(value)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            params["n"] = value
-        key = f"power.{kind}" if has(f"duel.render.power.{kind}", locale) else \
-            f"leaders.effect.{kind}"
-        out.append(t(key, locale, **params))
-    return " · ".join(out)
-
-
 def token_text(tid: str, locale: str) -> str:
     """What a progress token does, in a few words ('' for a token this picture cannot tell)."""
     from engine.i18n import has
@@ -727,9 +677,8 @@ def token_text(tid: str, locale: str) -> str:
 
 
 def _label(kind: str, cid: str, locale: str) -> str:
-    if kind == "senator" and not cid:
-        return t("turn.senator", locale)
-    return name_of(cid, locale)
+    theirs = first_answer(e.item_label(kind, cid, locale) for e in registered())
+    return theirs or name_of(cid, locale)
 
 
 # --- beside: the structure, the progress tokens ----------------------------------------------
@@ -808,8 +757,9 @@ def _schematic(img: Image.Image, view: Mapping[str, Any], box: Box, last: int | 
                 rounded(img, bx, 5, None, tint(LINE, 0.3), 1)
             continue
         card = slot.get("card")
-        if slot.get("back") == "senator":
-            fill = (70, 76, 90) if not slot.get("face_up") else (200, 200, 196)
+        theirs = first_answer(e.slot_fill(slot) for e in registered())  # Agora's senators
+        if theirs is not None:
+            fill = theirs
         elif slot.get("face_up") and card:
             fill = card_colour(component(str(card)).get("colour"))
         else:
@@ -830,7 +780,6 @@ def _schematic(img: Image.Image, view: Mapping[str, Any], box: Box, last: int | 
 
 # --- the last move ---------------------------------------------------------------------------
 
-PILL = "\x01"  # a component named in the last move's sentence, drawn as a pill in its colour
 Piece = tuple[str, Any, Any]  # ("word", text, None) | ("name", seat, None) | ("pill", cid, None)
 
 
@@ -844,11 +793,8 @@ def _thing_colour(cid: str) -> RGB:
         return parts.WONDER_FRAME
     if kind == "progress":
         return parts.CARD_COLOURS["green"]
-    if kind == "leader":
-        return (120, 104, 80)
-    if kind == "senator":
-        return parts.CARD_COLOURS["grey"]
-    return card_colour(comp.get("colour"))
+    theirs = first_answer(e.kind_colour(str(kind)) for e in registered())  # a leader...
+    return theirs if theirs is not None else card_colour(comp.get("colour"))
 
 
 def _kind_of(cid: str) -> str:
@@ -858,7 +804,7 @@ def _kind_of(cid: str) -> str:
         return ""
 
 
-def _paid(tokens: Sequence[str]) -> tuple[str, int]:
+def paid(tokens: Sequence[str]) -> tuple[str, int]:
     """'chain', 'pay' (with the coins) or 'free', from an action's payment tokens."""
     if "chain" in tokens:
         return "chain", 0
@@ -875,113 +821,65 @@ def last_move(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, dict[
     components it names in order), read from the view's `last` {seat, action} (the canonical
     action text of engine/duel's legal()). A name parameter is NAME_MARK, a component PILL.
     None when there is no last move (or it was hidden). `gained` in the parameters: what the
-    mover took into their city (a card, wonder, token, leader), if anything."""
+    mover took into their city (a card, wonder, token, leader), if anything. The expansions
+    read their own verbs first (`Extension.last_move`)."""
     last = view.get("last")
     if not isinstance(last, Mapping) or not last.get("action"):
         return None
     tokens = str(last["action"]).split()
     verb, args = tokens[0], tokens[1:]
-    seat = last.get("seat")
-    params: dict[str, Any] = {"name": NAME_MARK}
-    things: list[str] = []
-
-    def thing(cid: str) -> str:
-        things.append(cid)
-        return PILL
-
-    def num(k: int) -> int:
-        return int(args[k]) if k < len(args) and args[k].isdigit() else 0
-
-    key = ""
-    gained: str | None = None
-    first = args[0] if args else ""
-    kind = _kind_of(first) if first else ""
-    if verb in ("construct", "build") and first:
-        how, n = _paid(args[1:])
-        if verb == "build" or len(args) == 1:  # a free build (a conspiracy, a leader's power)
-            how = "free"
-        params |= {"card": thing(first), "n": n}
-        key, gained = f"construct.{how}", first
-    elif verb == "mausoleum" and first:
-        params["card"] = thing(first)
-        key, gained = "mausoleum", first
-    elif verb == "discard" and first:
-        params |= {"card": thing(first), "n": num(args.index("gain") + 1) if "gain" in args
-                   else 0}
-        key = "dismiss" if kind == "leader" else "discard"
-    elif verb == "wonder" and len(args) >= 2:
-        how, n = _paid(args[2:])
-        params |= {"wonder": thing(first), "card": thing(args[1]), "n": n}
-        key, gained = ("wonder.pay" if how == "pay" else "wonder.free"), first
-    elif verb == "draft" and first:
-        params["thing"] = thing(first)
-        key, gained = "draft", first
-    elif verb == "progress" and first:
-        params["token"] = thing(first)
-        key, gained = "progress", first
-    elif verb == "destroy" and first:
-        params["card"] = thing(first)
-        key = "destroy"
-    elif verb == "start" and first.startswith("@"):
-        other = int(first[1:])
-        if seat is not None and other == int(seat):
-            key = "start.self"
-        else:
-            key, params["other"] = "start.other", seat_name(names, other)
-    elif verb == "recruit" and first:
-        how, n = _paid(args[1:])
-        params |= {"thing": thing(first), "n": n}
-        key = f"{'senator' if kind == 'senator' else 'recruit'}.{'pay' if how == 'pay' else 'free'}"
-        gained = first
-    elif verb == "choose":
-        key = "choose"
-    elif verb in ("pass", "skip"):
-        key = "pass"
-    elif verb == "bury" and first:
-        params["thing"] = thing(first)
-        key = "bury"
-    elif verb in ("euclid", "pythagoras") and first:
-        params["card"] = thing(first)
-        key = verb
-    elif verb == "copy" and first:
-        params["symbol"] = first
-        key = "copy"
-    elif verb == "conspire":
-        key = "conspire"
-    elif verb == "keep" and len(args) >= 2:
-        key = f"keep.{'top' if args[1] == 'top' else 'bottom'}"
-    elif verb == "place":
-        key, params["n"] = "place", num(0)
-    elif verb in ("move", "shift") and len(args) >= 2:
-        key, params["a"], params["b"] = verb, num(0), num(1)
-    elif verb == "remove":
-        key, params["n"] = "remove", num(0)
-    elif verb == "trigger":
-        key = "trigger"
-    elif verb == "prepare" and len(args) >= 2:
-        params["card"] = thing(args[1])
-        key = "prepare"
-    elif verb in ("take", "raze") and first:
-        params["wonder"] = thing(first)
-        key = verb
-        gained = first if verb == "take" else None
-    elif verb == "obscure" and first:
-        params["token"] = thing(first)
-        key = "obscure"
-    elif verb in ("scrap", "steal") and first:
-        params["card"] = thing(first)
-        key = verb
-        gained = first if verb == "steal" else None
-    elif verb == "swap" and first:
-        params["card"] = thing(first)
-        key, gained = "swap", first
-        if len(args) >= 2:
-            params["mine"] = thing(args[1])
-            key = "swap.give"
+    told = Told(last.get("seat"), args, {"name": NAME_MARK})
+    kind = _kind_of(args[0]) if args else ""
+    key = first_answer(e.last_move(verb, kind, told) for e in registered()) or \
+        _base_move(verb, told, names)
     if not key:
         return None
-    params["gained"] = gained
-    return key, params, things
+    told.params["gained"] = told.gained
+    return key, told.params, told.things
+
+
+def _base_move(verb: str, told: Told, names: Sequence[str]) -> str:
+    """The sentence's key for a verb of the base game ('' for a verb it does not have)."""
+    args, params, seat = told.args, told.params, told.seat
+    first_arg = args[0] if args else ""
+    if verb == "construct" and first_arg:
+        how, n = paid(args[1:])
+        if len(args) == 1:  # a free build (a leader's power)
+            how = "free"
+        params |= {"card": told.thing(first_arg), "n": n}
+        told.gained = first_arg
+        return f"construct.{how}"
+    if verb == "mausoleum" and first_arg:
+        params["card"] = told.thing(first_arg)
+        told.gained = first_arg
+        return "mausoleum"
+    if verb == "discard" and first_arg:
+        params |= {"card": told.thing(first_arg),
+                   "n": told.num(args.index("gain") + 1) if "gain" in args else 0}
+        return "discard"
+    if verb == "wonder" and len(args) >= 2:
+        how, n = paid(args[2:])
+        params |= {"wonder": told.thing(first_arg), "card": told.thing(args[1]), "n": n}
+        told.gained = first_arg
+        return "wonder.pay" if how == "pay" else "wonder.free"
+    if verb == "draft" and first_arg:
+        params["thing"] = told.thing(first_arg)
+        told.gained = first_arg
+        return "draft"
+    if verb == "progress" and first_arg:
+        params["token"] = told.thing(first_arg)
+        told.gained = first_arg
+        return "progress"
+    if verb == "destroy" and first_arg:
+        params["card"] = told.thing(first_arg)
+        return "destroy"
+    if verb == "start" and first_arg.startswith("@"):
+        other = int(first_arg[1:])
+        if seat is not None and other == int(seat):
+            return "start.self"
+        params["other"] = seat_name(names, other)
+        return "start.other"
+    return ""
 
 
 def _pieces(view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[Piece] | None:
@@ -997,11 +895,8 @@ def _pieces(view: Mapping[str, Any], names: Sequence[str], locale: str) -> list[
         return [("name", int(seat) if seat is not None else None, None),
                 *(("word", w, None) for w in label.split())]
     key, params, things = found
-    extra = {k: v for k, v in params.items() if k != "gained"}
-    if "symbol" in extra:
-        extra["symbol"] = name_of(str(extra["symbol"]), locale)
-    if key == "bury":
-        extra["wonder"] = name_of("abu-simbel", locale)
+    extra = {k: name_of(v.cid, locale) if isinstance(v, Named) else v
+             for k, v in params.items() if k != "gained"}
     text = t(f"last.{key}", locale, **extra)
     pieces: list[Piece] = []
     queue = list(things)
@@ -1151,14 +1046,9 @@ POINT_KEYS = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins
 
 
 def point_keys(view: Mapping[str, Any]) -> tuple[str, ...]:
-    """The score table's columns: the base game's, then the Senate's (Agora) and the
-    leaders' (Leaders) when the option is on."""
-    keys = POINT_KEYS
-    if view.get("agora"):
-        keys += ("senate",)
-    if view.get("leaders"):
-        keys += ("leaders",)
-    return keys
+    """The score table's columns: the base game's, then the expansions' (the Senate's with
+    Agora, the leaders' with Leaders)."""
+    return POINT_KEYS + tuple(key for e in numbered(view) for key in e.point_keys)
 
 
 def _result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
@@ -1200,7 +1090,7 @@ def _result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
                       15, fill=MUTED, align="left", min_size=11, max_lines=3)
     for k, key in enumerate(keys):
         cx = x0 + 20 + name_w + col_w * (k + 0.5)
-        _category(img, key, (cx, top + 18), 32)
+        parts.category_icon(img, key, (cx, top + 18), 32)
         word = t(f"points.{key}", locale)
         size = 14
         while size > 10 and text_width(word, size, True) > col_w - 2:
@@ -1223,29 +1113,3 @@ def _result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
             d.text((cx, mid), "–" if value is None else str(value),
                    font=font(32 if big else 24, True), fill=INK if big or value else MUTED,
                    anchor="mm")
-
-
-def _category(img: Image.Image, key: str, centre: tuple[float, float], size: int) -> None:
-    if key == "senate":
-        paste(img, icons.icon("column", size, INK), (centre[0] - size / 2, centre[1] - size / 2))
-    elif key == "leaders":
-        paste(img, icons.icon("crown", size, shade(GOLD, 0.2)),
-              (centre[0] - size / 2, centre[1] - size / 2))
-    else:
-        parts.category_icon(img, key, centre, size)
-
-
-# --- any component as a tile (a leader, or what a leader drew) --------------------------------
-
-
-def any_item(cid: str) -> Item:
-    try:
-        comp = component(cid)
-    except KeyError:
-        return ("plot", cid, MUTED, None)
-    kind = str(comp.get("kind") or "card")
-    if kind == "leader":
-        return ("leader", cid, (120, 104, 80), int((comp.get("cost") or {}).get("coins", 0)))
-    return (kind, cid, card_colour(comp.get("colour")), None)
-
-

@@ -492,7 +492,7 @@ def test_the_pawn_lead_badge_stays_inside_the_picture() -> None:
 def test_leader_powers_are_plain_and_readable_on_the_tiles_and_in_the_hand() -> None:
     """Review: "a pair becomes Law", "1 coin/unit bought", "1 VP/red" were tiny and cryptic
     on the leader tiles and in the hand."""
-    from render.duel.turn import power_text
+    from render.duel.leaders.turn import power_text
 
     at = _at("leaders-abilities-start-en")
     view = G.view(at.state, None)

@@ -1,14 +1,13 @@
-"""7 Wonders Duel: Agora on the pictures (engine/duel/VIEW.md « Agora », view["agora"]).
+"""7 Wonders Duel: Agora on the board (engine/duel/VIEW.md « Agora », view["agora"]): what the
+plug-in of render/duel/agora/__init__.py draws there.
 
-`render/duel/board.py` calls these when the view has `agora`: `card_size` (the Agora structures are a
-card wider), `senator_card` (a senator's face or its own back), `token_icon` (the Agora military
-tokens: place a cube / remove a rival cube), and `board_band` / `hand_band`, which return the
-picture with a band added below it. The board band shows the Senate — six chambers in a line,
-grouped by section, each with its points, its decree(s) (face-down ones as backs), both players'
-cubes and who controls it — then each player's senators, conspiracies (backs; prepared ones
-with their tucked card; triggered ones by name) and cubes left. The hand band adds the viewer's
-own conspiracies by name, prepared or not, and what only the viewer is choosing among (the two
-conspiracies drawn, Treason's removed cards). Everything is drawn from our own shapes and text.
+`card_size` (the Agora structures are a card wider), `senator_card` (a senator's face or its own
+back), `token_icon` (the Agora military tokens: place a cube / remove a rival cube), and
+`board_band`, which returns the board with the Senate's band added below it: six chambers in a
+line, grouped by section, each with its points, its decree(s) (face-down ones as backs), both
+players' cubes and who controls it, then each player's senators, conspiracies (backs; prepared
+ones with their tucked card; triggered ones by name) and cubes left. Everything is drawn from our
+own shapes and text.
 """
 
 from __future__ import annotations
@@ -256,45 +255,3 @@ def _plot_tile(img: Image.Image, pid: str | None, prepared: bool, triggered: boo
     state = "triggered" if triggered else "prepared" if prepared else "unprepared"
     text_line(d, ((x0 + x1) / 2, y1 - 9), tr(f"duel.render.agora.{state}", locale), 11,
               fill=GOLD if prepared and not triggered else MUTED, anchor="mm", max_width=x1 - x0 - 6)
-
-
-# --- the hand band ---------------------------------------------------------------------------------
-
-
-def hand_band(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
-              locale: str) -> Image.Image:
-    ag = view["agora"]
-    seat = view.get("viewer")
-    private = (view.get("private") or {}).get("agora") or {}
-    if seat is None:
-        return img
-    mine = private.get("plots") or []
-    public = ag["players"][seat]["plots"]
-    rows = [("duel.render.agora.my_plots", list(zip(mine, public, strict=False)))]
-    if private.get("draw"):
-        rows.append(("duel.render.agora.drawn", [(p, {}) for p in private["draw"]]))
-    if private.get("treason"):
-        rows.append(("duel.render.agora.treason", [(c, {}) for c in private["treason"]]))
-    height = 20 + sum(36 + 86 * max(1, (len(items) + 7) // 8) for _, items in rows) + 10
-    out = Image.new("RGB", (img.width, img.height + height), PAPER)
-    out.paste(img, (0, 0))
-    d = ImageDraw.Draw(out)
-    y = img.height + 10
-    for key, items in rows:
-        text_line(d, (20, y + 16), tr(key, locale, n=len(items)), 18, bold=True)
-        y += 36
-        if not items:
-            text_line(d, (20, y + 20), tr("duel.render.agora.none", locale), 15, fill=MUTED)
-        for k, (cid, info) in enumerate(items):
-            x = 20 + (k % 8) * 120
-            yy = y + (k // 8) * 86
-            box = (x, yy, x + 114, yy + 78)
-            if key == "duel.render.agora.treason":
-                rounded(out, box, 8, (244, 240, 230), LINE, 2)
-                draw_text(d, (x + 4, yy + 4, x + 110, yy + 74), name(cid, locale), 13, bold=True,
-                          min_size=9)
-            else:
-                _plot_tile(out, cid, bool(info.get("prepared")), bool(info.get("triggered")),
-                           info.get("card"), box, locale)
-        y += 86 * max(1, (len(items) + 7) // 8)
-    return out

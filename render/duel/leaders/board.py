@@ -1,13 +1,11 @@
-"""7 Wonders Duel: Leaders on the pictures (engine/duel/VIEW.md ## Leaders).
+"""7 Wonders Duel: Leaders on the board (engine/duel/VIEW.md ## Leaders): what the plug-in of
+render/duel/leaders/__init__.py draws there.
 
-`render/duel/board.py` calls `board_band` and `hand_band` when the view has `leaders`: each returns
-the picture with a band added below it. The board shows what is public: each player's recruited
-leaders, the leaders buried under Abu Simbel, how many are in hand, who has already made the
-hidden choice of the recruitment phase (never which), the revealed leaders, and the leader draft.
-The hand picture adds the viewer's own leaders in hand, their hidden choice, and what was drawn
-for them alone (Maecenas, Croesus, Ramses).
-
-Leaders are drawn as our own tiles: name, cost, and a short line for the effect.
+`board_band` returns the board with the leaders' band added below it, showing what is public:
+each player's recruited leaders, the leaders buried under Abu Simbel, how many are in hand, who
+has already made the hidden choice of the recruitment phase (never which), the revealed leaders,
+and the leader draft. Leaders are drawn as our own tiles (`tile`): name, cost, and a short line
+for the effect (`summary`).
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ from render.common import (
     LINE,
     MUTED,
     NAME_MARK,
-    PANEL,
     PAPER,
     badge_line,
     draw_text,
@@ -40,7 +37,6 @@ from render.common import (
 from render.duel import icons
 
 W = 1200
-HAND_W = 1000
 M = 20
 TILE = (128, 156)
 CREAM = (250, 246, 236)
@@ -155,48 +151,4 @@ def board_band(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
             text_line(d, (bx, y + 44), t("buried", locale), 15, bold=True, fill=shade(BURIED))
             _row(out, p["buried"], bx, y + 56, locale, width * 0.27, "buried")
         y += TILE[1] + 56
-    return out
-
-
-def hand_band(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
-              locale: str) -> Image.Image:
-    seat = view.get("viewer")
-    if seat is None:
-        return img
-    lead = view["leaders"]
-    mine = (view.get("private") or {}).get("leaders") or {}
-    hand = list(lead["players"][seat]["hand"])
-    draw = list(mine.get("draw") or [])
-    rows = 1 + (1 if draw else 0)
-    out, y = _extend(img, 16 + rows * (TILE[1] + 60) + M)
-    d = ImageDraw.Draw(out)
-    colour = seat_colour(seat)
-    width = out.width - 2 * M
-    title = t("hand", locale, n=len(hand))
-    lw = text_line(d, (M, y + 16), title, 22, bold=True, fill=shade(colour, 0.4))
-    d.line((M + lw + 12, y + 17, out.width - M, y + 17), fill=tint(colour, 0.4), width=3)
-    y += 40
-    if not hand:
-        text_line(d, (M, y + 20), t("none", locale), 17, fill=MUTED)
-    step = min(TILE[0] + 10, (width - TILE[0]) / max(1, len(hand) - 1) if len(hand) > 1 else 0)
-    for k, lid in enumerate(hand):
-        picked = lid == mine.get("pick")
-        paste(out, tile(lid, locale, "picked" if picked else "normal"), (M + k * step, y))
-        if picked:
-            key = {"recruit": "will_recruit", "dismiss": "will_dismiss"}.get(
-                mine.get("call") or "", "picked")
-            text_line(d, (M + k * step + TILE[0] / 2, y + TILE[1] + 12), t(key, locale), 15,
-                      bold=True, fill=shade(colour, 0.4), anchor="mm")
-    y += TILE[1] + 24
-    if draw:
-        text_line(d, (M, y + 16), t("drawn", locale), 22, bold=True, fill=shade(colour, 0.4))
-        y += 40
-        for k, cid in enumerate(draw):
-            x = M + k * (TILE[0] + 10)
-            if component(cid)["kind"] == "leader":
-                paste(out, tile(cid, locale), (x, y))
-            else:
-                rounded(out, (x, y, x + TILE[0], y + 60), 10, PANEL, outline=LINE, width=2)
-                draw_text(d, (x + 6, y + 4, x + TILE[0] - 6, y + 56), name(cid, locale), 16,
-                          bold=True)
     return out
