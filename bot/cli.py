@@ -27,12 +27,19 @@ def parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment)")
-    run.add_argument("--db", help=f"SQLite file (default: $TABULA_DB or {config.DEFAULT_DB})")
+    run.add_argument("--db", help="SQLite file or postgresql:// URL "
+                     f"(default: $TABULA_DB or {config.DEFAULT_DB})")
     run.add_argument("--dev-guild", type=int, help="sync commands instantly to this guild id")
+    run.add_argument("--shards", type=int, metavar="N",
+                     help="the bot's total number of gateway shards (several processes: "
+                          "PostgreSQL only)")
+    run.add_argument("--shard-ids", metavar="A-B",
+                     help="the shards this process serves, e.g. 0-3 or 0,2 (default: all N)")
 
     sync = sub.add_parser(
         "sync", help="send the slash commands to Discord now (`run` sends them when they change)")
-    sync.add_argument("--db", help=f"SQLite file (default: $TABULA_DB or {config.DEFAULT_DB})")
+    sync.add_argument("--db", help="SQLite file or postgresql:// URL "
+                      f"(default: $TABULA_DB or {config.DEFAULT_DB})")
     sync.add_argument("--dev-guild", type=int, help="sync to this guild id instead of globally")
 
     play = sub.add_parser("play", help="a local console standing in for a Discord channel")
@@ -71,7 +78,7 @@ def parser() -> argparse.ArgumentParser:
     samples.add_argument("--out", type=Path, default=Path("docs/samples"))
 
     export = sub.add_parser("export", help="write a finished game's record (JSON) to stdout")
-    export.add_argument("--db", required=True, help="SQLite file of the bot")
+    export.add_argument("--db", required=True, help="SQLite file or postgresql:// URL of the bot")
     export.add_argument("--game", type=int, required=True, metavar="ID", help="the game's id")
     export.add_argument(
         "--force", action="store_true",
@@ -168,9 +175,17 @@ def _run(args: argparse.Namespace) -> int:
 
         return asyncio.run(run_sync(cfg.token, args.db or cfg.db_path,
                                     args.dev_guild or cfg.dev_guild))
+    from bot.discord.client import parse_shards
+
+    try:
+        shards, shard_ids = parse_shards(args.shards, args.shard_ids)
+    except ValueError as exc:
+        print(f"tabula: {exc}", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(run_bot(cfg.token, args.db or cfg.db_path,
-                                   args.dev_guild or cfg.dev_guild))
+                                   args.dev_guild or cfg.dev_guild, shards=shards,
+                                   shard_ids=shard_ids))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C or SIGTERM: run_bot was
         # cancelled and has closed everything on its way out
         print("tabula: stopped.", file=sys.stderr)

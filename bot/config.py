@@ -1,7 +1,8 @@
 """Configuration from the environment (and an optional .env file beside the working directory).
 
 DISCORD_TOKEN      the bot's token (required by `tabula run`)
-TABULA_DB          the SQLite file (default: tabula.sqlite3 in the working directory)
+TABULA_DB          the SQLite file (default: tabula.sqlite3 in the working directory), or a
+                   postgresql:// URL (several bot processes on one database)
 TABULA_DEV_GUILD   a guild id where commands are synced instantly during development (optional)
 """
 

@@ -29,7 +29,8 @@ from bot.service import (
     ServiceError,
     User,
 )
-from bot.store import GameRow, Store
+from bot.storage import open_store
+from bot.store import GameRow
 from engine import Msg
 from engine.core import IllegalAction, parse_options
 from engine.i18n import action_label, token_label, translate
@@ -279,7 +280,7 @@ async def play(
     if not 1 <= players <= len(NAMES):
         print(f"--players must be between 1 and {len(NAMES)}", file=sys.stderr)
         return 2
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
         service = Service(store, renderer=renderer or PillowRenderer())
         console = Console(service, NAMES[:players], out, locale, stdout)

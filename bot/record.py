@@ -50,7 +50,7 @@ from engine.registry import get as get_game
 from engine.registry import keys as game_keys
 
 if TYPE_CHECKING:
-    from bot.store import Store
+    from bot.storage import Storage
 
 FORMAT = "tabula-record"
 VERSION = 1
@@ -144,7 +144,7 @@ def state_digest(state: State) -> str:
 # --- from the store ---------------------------------------------------------------------------
 
 
-async def export(store: Store, game_id: int, *, force: bool = False) -> Record:
+async def export(store: Storage, game_id: int, *, force: bool = False) -> Record:
     """The record of a stored game, through the store's public read methods.
 
     Refuses a game that has not started (no seed, nothing to replay) and, unless `force`, a game
@@ -523,9 +523,17 @@ async def export_command(
     err: TextIO | None = None,
 ) -> int:
     """`tabula export --db PATH --game ID [--force]`: the record on `out`, 0; or 1 and why."""
+    from bot.storage import StoreError, is_url, open_store
     from bot.store import Store
 
     out, err = out or sys.stdout, err or sys.stderr
+    if is_url(db):  # PostgreSQL
+        try:
+            store = await open_store(db)
+        except StoreError as exc:
+            print(f"tabula: {exc}", file=err)
+            return 1
+        return await _export_from(store, game_id, force, out, err)
     if not Path(db).is_file():
         print(f"tabula: no database file at {db}", file=err)
         return 1
@@ -539,6 +547,11 @@ async def export_command(
     except sqlite3.DatabaseError as exc:
         print(f"tabula: {db} is not a Tabula database ({exc})", file=err)
         return 1
+    return await _export_from(store, game_id, force, out, err)
+
+
+async def _export_from(store: Storage, game_id: int, force: bool, out: TextIO,
+                       err: TextIO) -> int:
     try:
         record = await export(store, game_id, force=force)
     except RecordError as exc:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.service import PillowRenderer, Report, Service, ServiceError, User
+from bot.storage import Storage, open_store
 from bot.store import Store
 from engine.i18n import translate
 from engine.policy import walk
@@ -84,7 +85,7 @@ async def selfplay(
     db: str | None, out: TextIO = sys.stdout,
 ) -> int:
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(db or Path(tmp) / "selfplay.sqlite3")
+        store = await open_store(db or Path(tmp) / "selfplay.sqlite3")
         try:
             return await _selfplay(store, game_key, players, games, seed, options, out)
         finally:
@@ -92,7 +93,7 @@ async def selfplay(
 
 
 async def _selfplay(
-    store: Store, game_key: str, players: int, games: int, seed: int, options: Sequence[str],
+    store: Storage, game_key: str, players: int, games: int, seed: int, options: Sequence[str],
     out: TextIO,
 ) -> int:
     service = Service(store)  # no renderer: selfplay checks rules and storage, bench times images

@@ -16,7 +16,6 @@ import logging
 import os
 import signal
 import sys
-import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -32,7 +31,7 @@ from bot.discord.posting import repair
 from bot.discord.replies import tell
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.service import Limits, PillowRenderer, Service
-from bot.store import Store
+from bot.storage import open_store
 
 log = logging.getLogger(__name__)
 
@@ -99,8 +98,7 @@ class TabulaBot(discord.Client):
                    else c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         scope = f"{self.application_id}:" + (f"guild:{guild.id}" if guild else "global")
-        store = self.service.store
-        if not force and await store.synced_commands(scope) == digest:
+        if not force and await self.service.synced_commands(scope) == digest:
             log.info("the commands are as last synced %s: no sync needed", where)
             return False
         try:
@@ -110,7 +108,7 @@ class TabulaBot(discord.Client):
             log.error("the command sync %s failed: %s. The bot runs on with the commands Discord "
                       "already has; run `tabula sync` to try again.", where, error)
             return None
-        await store.set_synced_commands(scope, digest, time.time())
+        await self.service.set_synced_commands(scope, digest)
         log.info("synced %d commands %s", len(synced), where)
         return True
 
@@ -134,6 +132,48 @@ class TabulaBot(discord.Client):
         await super().close()
 
 
+class ShardedTabulaBot(TabulaBot, discord.AutoShardedClient):
+    """Tabula over several gateway shards (`tabula run --shards N --shard-ids a-b`): this
+    process serves the guilds of its shards; other processes, on the same PostgreSQL
+    database, serve the others."""
+
+
+def parse_shards(count: int | None, ids: str | None) -> tuple[int | None, list[int] | None]:
+    """(shard count, this process's shard ids) from `--shards N` and `--shard-ids a-b` (or
+    `a,b,c`); (None, None) without sharding. ValueError, saying why, for a wrong choice."""
+    if count is None:
+        if ids is not None:
+            raise ValueError("--shard-ids needs --shards (the total number of shards)")
+        return None, None
+    if count < 1:
+        raise ValueError(f"--shards must be 1 or more, not {count}")
+    if ids is None:
+        return count, list(range(count))
+    chosen: list[int] = []
+    try:
+        for part in ids.split(","):
+            first, _, last = part.strip().partition("-")
+            chosen.extend(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise ValueError(f"--shard-ids must be a range such as 0-3 or a list such as 0,2, "
+                         f"not {ids!r}") from None
+    if not chosen or any(not 0 <= i < count for i in chosen) or len(set(chosen)) != len(chosen):
+        raise ValueError(f"--shard-ids {ids} must name distinct shards from 0 to {count - 1}")
+    return count, sorted(chosen)
+
+
+def make_bot(service: Service, *, dev_guild: int | None = None, shards: int | None = None,
+             shard_ids: list[int] | None = None, **options: object) -> TabulaBot:
+    """The client for `tabula run`: sharded when `shards` is given. Only the process serving
+    shard 0 (or the only process) syncs the slash commands, so that N processes starting
+    together send them once."""
+    if shards is None:
+        return TabulaBot(service, dev_guild=dev_guild, **options)
+    ids = shard_ids if shard_ids is not None else list(range(shards))
+    return ShardedTabulaBot(service, dev_guild=dev_guild, sync=0 in ids, shard_count=shards,
+                            shard_ids=ids, **options)
+
+
 LIMITS = {  # variable -> Limits field (README, Configuration); 0 means no limit
     "TABULA_MAX_LOBBIES_PER_USER": "user_lobbies",
     "TABULA_MAX_LOBBIES_PER_CHANNEL": "channel_lobbies",
@@ -155,9 +195,11 @@ def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
     return Limits(**chosen)  # type: ignore[arg-type]
 
 
-async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None) -> int:
+async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None, *,
+                  shards: int | None = None, shard_ids: list[int] | None = None) -> int:
     """Run the bot until it is stopped; the process exit code (0 fine, 1 token refused,
-    2 no token, 3 Discord unreachable)."""
+    2 no token, 3 Discord unreachable). `db_path`: an SQLite file or a PostgreSQL URL;
+    `shards`/`shard_ids`: the gateway shards this process serves (all, without them)."""
     if not token or not token.strip():
         print("tabula: no Discord bot token. Set it in the configuration or the environment "
               "(the token of your application's bot, from the Discord developer portal).",
@@ -168,10 +210,11 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None)
     except ValueError as error:
         print(f"tabula: {error}", file=sys.stderr)
         return 2
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         service = Service(store, renderer=PillowRenderer(), limits=limits)
-        async with TabulaBot(service, dev_guild=dev_guild) as bot:
+        async with make_bot(service, dev_guild=dev_guild, shards=shards,
+                            shard_ids=shard_ids) as bot:
             # systemd and docker stop a service with SIGTERM: take the same way out as Ctrl+C
             # (cancel this task, so `async with` closes the gateway and the store cleanly).
             main = asyncio.current_task()
@@ -203,7 +246,7 @@ async def run_sync(token: str | None, db_path: str, dev_guild: int | None = None
     if not token or not token.strip():
         print("tabula: no Discord bot token (DISCORD_TOKEN).", file=sys.stderr)
         return 2
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     try:
         bot = TabulaBot(Service(store), dev_guild=dev_guild, sync="force", tick=False)
         async with bot:

@@ -156,7 +156,9 @@ async def abandon(interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         info = await service.abandon(interaction.channel_id or 0, interaction.user.id,
                                      can_manage=interaction.permissions.manage_channels)
-        await retire_buttons(interaction.client, service, info.id)
+        posts = await service.turn_posts(info.id)
+        if posts:  # the game is over: its latest turn post keeps no buttons
+            await retire_buttons(interaction.client, posts[-1])
         await _announce(interaction, info, t(
             "discord.lobby.abandoned", info.locale, name=shown(interaction.user.display_name),
             game=game_name(info.game_key, info.locale)))

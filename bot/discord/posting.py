@@ -20,12 +20,10 @@ move was committed (tests/e2e/test_crash.py). Nothing sets it outside the tests.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 import os
 import signal
-import weakref
 from collections.abc import Sequence
 
 import discord
@@ -33,7 +31,7 @@ import discord
 from bot.discord.i18n import clip, pinging, shown_names, t, user_locale
 from bot.discord.replies import done, tell
 from bot.discord.turnpost import IMAGE, turn_layout, without_buttons
-from bot.service import GameInfo, Report, Service
+from bot.service import GameInfo, Report, Service, TurnPost
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -55,15 +53,6 @@ def overtaken_text(report: Report, intro: Sequence[str] = ()) -> str:
     info = report.game
     lines = [*intro, *(translate(m, info.locale, shown_names(info.names)) for m in report.public)]
     return clip("\n".join(lines), LIMIT) or t("discord.turn.more", info.locale)
-
-
-# One post at a time per game (and client): two players answering at once must not both take
-# the buttons off the same message and both leave theirs on.
-_locks: weakref.WeakKeyDictionary[discord.Client, dict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
-
-
-def _lock(client: discord.Client, game_id: int) -> asyncio.Lock:
-    return _locks.setdefault(client, {}).setdefault(game_id, asyncio.Lock())
 
 
 CRASH_BEFORE_POST = "TABULA_TEST_CRASH_BEFORE_POST"  # tests only: see the module's docstring
@@ -88,32 +77,33 @@ async def post_turn(
     """
     info = report.game
     _crash_point(info.version)
-    async with _lock(client, info.id):
-        posted = await service.store.messages(info.id, "turn")
-        if repair and posted and posted[-1][3] >= info.version:
-            return None
-        overtaken = bool(posted) and posted[-1][3] > info.version
-        try:
-            if overtaken:
-                message = await channel_of(client, info).send(
-                    overtaken_text(report, intro), allowed_mentions=pinging())
-            else:
-                kwargs: dict = {"view": turn_layout(report, intro, image=report.image is not None),
-                                "allowed_mentions": pinging([s.user_id for s in report.to_act])}
-                if report.image is not None:
-                    kwargs["file"] = discord.File(io.BytesIO(report.image), filename=IMAGE)
-                message = await channel_of(client, info).send(**kwargs)
-        except discord.HTTPException as error:  # typically a permission taken away since
-            log.warning("could not post the turn message of game %s: %s", info.id, error)
-            return None
-        if not overtaken:
-            # Only now that the new one is posted: if the post fails, the buttons of the
-            # previous turn message stay, and the game can go on from there.
-            await retire_buttons(client, service, info.id)
-            await service.store.record_message(
-                info.id, message_id=message.id, channel_id=message.channel.id, kind="turn",
-                version=info.version, now=service.clock(),
-            )
+    # No lock: two posts of one game may be made at once, here or in another process sharing
+    # the database. The database orders them, and whoever records a post retires the buttons
+    # of every post made meanwhile but the newest (Service.posted_turn).
+    posted = await service.turn_posts(info.id)
+    latest = posted[-1] if posted else None
+    if repair and latest is not None and latest.version >= info.version:
+        return None
+    overtaken = latest is not None and latest.version > info.version
+    try:
+        if overtaken:
+            message = await channel_of(client, info).send(
+                overtaken_text(report, intro), allowed_mentions=pinging())
+        else:
+            kwargs: dict = {"view": turn_layout(report, intro, image=report.image is not None),
+                            "allowed_mentions": pinging([s.user_id for s in report.to_act])}
+            if report.image is not None:
+                kwargs["file"] = discord.File(io.BytesIO(report.image), filename=IMAGE)
+            message = await channel_of(client, info).send(**kwargs)
+    except discord.HTTPException as error:  # typically a permission taken away since
+        log.warning("could not post the turn message of game %s: %s", info.id, error)
+        return None
+    if not overtaken:
+        # Only now that the new one is posted: if the post fails, the buttons of the
+        # previous turn message stay, and the game can go on from there.
+        for old in await service.posted_turn(info.id, message.id, message.channel.id,
+                                             info.version, latest):
+            await retire_buttons(client, old)
     if report.notices:
         from bot.discord.notify import send_notices  # notify posts through this module
 
@@ -126,9 +116,9 @@ async def repair(client: discord.Client, service: Service) -> int:
     between the save and the post): the channel then calls the right player again. Each lost
     post is claimed in the database first, so that one process posts it. How many were posted."""
     done = 0
-    for game_id, version, posted in await service.store.unposted():
+    for game_id, version, posted in await service.lost_posts():
         what = f"repost:{version}"
-        if not await service.store.claim(game_id, what, service.clock()):
+        if not await service.claim(game_id, what):
             continue
         try:
             report = await service.unposted(game_id, posted)
@@ -137,7 +127,7 @@ async def repair(client: discord.Client, service: Service) -> int:
             log.exception("could not repost the turn of game %s", game_id)
             message = None
         if message is None:
-            await service.store.release(game_id, what)  # the next READY tries again
+            await service.release(game_id, what)  # the next READY tries again
             continue
         log.info("reposted the turn of game %s at version %s (lost in a crash)", game_id, version)
         done += 1
@@ -154,17 +144,13 @@ async def post_notice(client: discord.Client, info: GameInfo, content: str) -> d
         return None
 
 
-async def retire_buttons(client: discord.Client, service: Service, game_id: int) -> None:
-    """Take the buttons off the game's previous turn message, so only the newest one has them.
+async def retire_buttons(client: discord.Client, post: TurnPost) -> None:
+    """Take the buttons off an earlier turn message, so only the newest one has them.
 
     Best effort: the buttons would still work (they look everything up by game id), this only
     keeps the channel tidy.
     """
-    posted = await service.store.messages(game_id, "turn")
-    if not posted:
-        return
-    message_id, channel_id, _kind, _version = posted[-1]
-    partial = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    partial = client.get_partial_messageable(post.channel_id).get_partial_message(post.message_id)
     try:
         message = await partial.fetch()
         if message.flags.components_v2:
@@ -173,7 +159,7 @@ async def retire_buttons(client: discord.Client, service: Service, game_id: int)
         else:  # a turn message posted before turn posts were layouts
             await message.edit(view=None)
     except discord.HTTPException:
-        log.debug("could not retire the buttons of message %s", message_id)
+        log.debug("could not retire the buttons of message %s", post.message_id)
 
 
 async def post_for(interaction: discord.Interaction, service: Service, report: Report) -> None:

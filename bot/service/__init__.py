@@ -15,6 +15,7 @@ limits, picture cache, and the commit/report step every change ends with):
     looking.py  status, board, hand, log, replay GIF (its bookkeeping in replays.py), verify
     days.py     preferences, vacations, the background tick, timeouts
     records.py  /game mine, guild settings, leaderboard
+    posts.py    the bot's own records: turn posts, lost posts, claims, the command sync
     model.py    the values handed in and out (GameInfo, Report, ...), ServiceError, Limits
     renderer.py the Renderer protocol and the Pillow one
 
@@ -46,18 +47,20 @@ from bot.service.model import (
     SeatInfo,
     ServiceError,
     Standing,
+    TurnPost,
     User,
 )
 from bot.service.play import PlayMixin
+from bot.service.posts import PostsMixin
 from bot.service.records import RecordsMixin
 from bot.service.renderer import PillowRenderer, Renderer
 
 __all__ = [
     "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "Limits", "LogPage",
     "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service", "ServiceBase",
-    "ServiceError", "Standing", "User",
+    "ServiceError", "Standing", "TurnPost", "User",
 ]
 
 
-class Service(LobbyMixin, PlayMixin, LookingMixin, DaysMixin, RecordsMixin):
+class Service(LobbyMixin, PlayMixin, LookingMixin, DaysMixin, RecordsMixin, PostsMixin):
     """The one entry point of the use cases (see the module docstring)."""

@@ -138,6 +138,15 @@ class GameType:
 
 
 @dataclass(frozen=True)
+class TurnPost:
+    """A turn post the bot made: its message, channel, and the game's version it shows."""
+
+    message_id: int
+    channel_id: int
+    version: int
+
+
+@dataclass(frozen=True)
 class MyGame:
     """One of a user's games for /game mine."""
 
