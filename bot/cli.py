@@ -85,6 +85,14 @@ def parser() -> argparse.ArgumentParser:
         help="export a running game too (its seed reveals the hidden cards: admins only)",
     )
 
+    db = sub.add_parser("db", help="the database itself")
+    dbsub = db.add_subparsers(dest="db_command", required=True)
+    copy = dbsub.add_parser(
+        "copy", help="copy every game, history, seat, setting and preference into an empty "
+                     "database (SQLite <-> PostgreSQL), then verify each game replays")
+    copy.add_argument("src", help="SQLite file or postgresql:// URL to copy from")
+    copy.add_argument("dst", help="SQLite file or postgresql:// URL to copy into (empty)")
+
     replay = sub.add_parser("replay", help="re-simulate and verify a game record")
     replay.add_argument("record", type=Path, help="a record written by `tabula export`")
     replay.add_argument("--board", type=Path, metavar="OUT.png", help="write the final board")
@@ -143,6 +151,10 @@ def _command(args: argparse.Namespace) -> int:
         from bot.record import export_command
 
         return asyncio.run(export_command(args.db, args.game, force=args.force))
+    if args.command == "db":
+        from bot.dbcopy import copy_command
+
+        return asyncio.run(copy_command(args.src, args.dst))
     if args.command == "replay":
         from bot.record import replay_command
 

@@ -551,13 +551,15 @@ class PgStore:
     # --- whole tables, for `tabula db copy` ------------------------------------------------
 
     async def columns(self, table: str) -> list[str]:
+        """The table's columns, but `seats.joined`: the order of joining, which SQLite keeps
+        as its rowid and a copy keeps by writing the seats in that order."""
         _known(table)
         async with self.pool.acquire() as db:
             rows = await db.fetch(
                 "SELECT column_name FROM information_schema.columns"
                 " WHERE table_schema = current_schema() AND table_name = $1"
                 " ORDER BY ordinal_position", table)
-        return [r[0] for r in rows]
+        return [r[0] for r in rows if (table, r[0]) != ("seats", "joined")]
 
     async def dump(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
         """Every row of `table`, in the order they were written (seats as they joined)."""
