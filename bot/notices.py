@@ -30,6 +30,10 @@ class Notice:
     msg: Msg
     user_id: int | None = None
     mention: tuple[int, ...] = field(default_factory=tuple)  # users to mention in the channel
+    # What makes it one: the change it follows (a move's version), or the claim in the
+    # database it was sent under (a run-out clock, a reminder). No two notices sent by all the
+    # processes of one database share it.
+    once: str = ""
 
 
 def remind_after(prefs: UserPrefs) -> float | None:

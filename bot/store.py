@@ -560,16 +560,22 @@ class Store:
         return True
 
     async def set_timed_out(self, game_id: int, seat: int | None, *, version: int,
-                            clocks: Mapping[int, Clock] | None = None) -> bool:
+                            clocks: Mapping[int, Clock] | None = None,
+                            seen: Clock | None = None) -> bool:
         """Mark (or clear, with None) the seat whose clock ran out, if the game is still at
         `version`: a move made meanwhile wins over the background task. Marking needs no seat
-        marked, clearing needs one: of two processes doing either at once, one does it."""
+        marked, clearing needs one: of two processes doing either at once, one does it. `seen`:
+        the seat's clock as read when it ran out, which must still be the seat's (a "one more
+        day" given meanwhile changed it, and the clock has not run out)."""
+        sql = ("UPDATE games SET timed_out = ? WHERE id = ? AND version = ? AND status = 'active'"
+               + (" AND timed_out IS NULL" if seat is not None else " AND timed_out IS NOT NULL"))
+        args: tuple[Any, ...] = (seat, game_id, version)
+        if seen is not None:
+            sql += (" AND EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND seat = ?"
+                    " AND bank IS ? AND running_since IS ?)")
+            args += (game_id, seat, seen.bank, seen.running_since)
         async with self._tx() as db:
-            cur = await db.execute(
-                "UPDATE games SET timed_out = ? WHERE id = ? AND version = ? AND status = 'active'"
-                + (" AND timed_out IS NULL" if seat is not None else " AND timed_out IS NOT NULL"),
-                (seat, game_id, version),
-            )
+            cur = await db.execute(sql, args)
             if cur.rowcount != 1:
                 return False
             if clocks:

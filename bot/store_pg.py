@@ -380,8 +380,20 @@ class PgStore:
         return True
 
     async def set_timed_out(self, game_id: int, seat: int | None, *, version: int,
-                            clocks: Mapping[int, Clock] | None = None) -> bool:
+                            clocks: Mapping[int, Clock] | None = None,
+                            seen: Clock | None = None) -> bool:
         async with self._tx() as db:
+            if seen is not None:
+                # The game first: then this transaction reads the seat as a "one more day"
+                # committed meanwhile left it.
+                if not await self._lock_game(db, game_id, status="active", version=version):
+                    return False
+                if not await db.fetchval(
+                        "SELECT 1 FROM seats WHERE game_id = $1 AND seat = $2"
+                        " AND bank IS NOT DISTINCT FROM $3"
+                        " AND running_since IS NOT DISTINCT FROM $4",
+                        game_id, seat, seen.bank, seen.running_since):
+                    return False
             changed = await db.execute(
                 "UPDATE games SET timed_out = $1 WHERE id = $2 AND version = $3"
                 " AND status = 'active'"

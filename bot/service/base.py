@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot import clock as clocks
@@ -83,7 +84,12 @@ class ServiceBase:
         )
         if not stored:  # another process moved the game on since we loaded it
             raise ServiceError("error.stale")
-        info = await self.info_by_id(row.id)
+        # The game as this move left it (not as read again: another process may already have
+        # moved it on, and this report must speak of this move's version).
+        info = replace(
+            info, version=row.version + 1, status="finished" if outcome else "active",
+            outcome=Outcome.from_json(outcome.to_json()) if outcome else None, timed_out=None,
+            clocks=tuple(moved[s] for s in sorted(moved)) if moved else info.clocks)
         report = await self.report(info, game, state, events, before=row.state)
         report.notices = await self.notices_for(info, game, row.state, state)
         return report
@@ -104,7 +110,7 @@ class ServiceBase:
         users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
         prefs = {u: await self.store.prefs(u) for u in users.values()}
         players = len(users)
-        return turn_notices(
+        notices = turn_notices(
             game_id=info.id, channel_id=info.channel_id, game_name=game.name(), users=users,
             prefs=prefs, asked_before=game.prompt(before) if before is not None else {},
             asked_now=game.prompt(after),
@@ -112,6 +118,7 @@ class ServiceBase:
             next_now=game.up_next(after, players),
             away=await self.store.away(self.clock()),
         )
+        return [replace(n, once=f"{n.kind}:{n.user_id}:{info.version}") for n in notices]
 
     def standing(self, info: GameInfo, game: Game, state: dict[str, Any]) -> Report:
         """Where the game stands (who must act, what they are asked, the standings), with no

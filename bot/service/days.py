@@ -9,7 +9,7 @@ from bot.clock import Clock
 from bot.notices import Notice, remind_after
 from bot.service.base import ServiceBase, game_info
 from bot.service.model import Report, ServiceError
-from bot.store import UserPrefs
+from bot.store import UserPrefs, Waiting
 from engine import Event, Msg, Outcome, play
 from engine.registry import get as get_game
 
@@ -83,7 +83,8 @@ class DaysMixin(ServiceBase):
                     await self.store.mark_reminded(row.id, seat.seat, now)
                 if seat is not None and seat.seat is not None:
                     notices.append(Notice(kind, row.id, row.channel_id, Msg(
-                        f"notice.{kind}", {"who": Msg.seat(seat.seat)}), None))
+                        f"notice.{kind}", {"who": Msg.seat(seat.seat)}), None,
+                        once=f"{kind}:{user_id}:{now}"))
         return notices
 
     async def tick(self) -> list[Notice]:
@@ -105,7 +106,7 @@ class DaysMixin(ServiceBase):
             left = w.clock.left(now)
             if left is not None and left <= 0 and w.clock.running_since is not None \
                     and w.timed_out is None:
-                notices += await self._time_out(w.game_id, w.seat, w.version, now)
+                notices += await self._time_out(w, now)
                 continue
             if w.user_id in away or w.timed_out == w.seat or w.clock.asked_since is None:
                 continue
@@ -122,19 +123,25 @@ class DaysMixin(ServiceBase):
                         "game": get_game(info.game_key).name(), "channel": f"<#{info.channel_id}>",
                         "since": clocks.duration(now - w.clock.asked_since),
                         "left": clocks.duration(left) if left is not None else "-",
-                    }), w.user_id, (w.user_id,)))
+                    }), w.user_id, (w.user_id,),
+                    f"reminder:{w.seat}:{w.version}:{w.clock.asked_since}:{w.reminded_at}"))
         return notices
 
-    async def _time_out(self, game_id: int, seat: int, version: int, now: float) -> list[Notice]:
+    async def _time_out(self, w: Waiting, now: float) -> list[Notice]:
+        """Notice the clock of `w` ran out: once, and only if nothing changed since it was read
+        (a move, or "one more day" given in the meantime by this or another process)."""
+        game_id, seat = w.game_id, w.seat
         async with self.lock(game_id):
             info = await self.info_by_id(game_id)
             stopped = {s: c.stopped(now) if s == seat else c
                        for s, c in info.seat_clocks.items()}
-            if not await self.store.set_timed_out(game_id, seat, version=version, clocks=stopped):
-                return []  # moved meanwhile, or already noticed
+            if not await self.store.set_timed_out(game_id, seat, version=w.version,
+                                                  clocks=stopped, seen=w.clock):
+                return []  # moved meanwhile, given more time, or already noticed
         others = tuple(s.user_id for s in info.seats if s.seat is not None and s.seat != seat)
         return [Notice("timeout", game_id, info.channel_id,
-                       Msg("notice.timeout", {"who": Msg.seat(seat)}), None, others)]
+                       Msg("notice.timeout", {"who": Msg.seat(seat)}), None, others,
+                       f"timeout:{seat}:{w.version}:{w.clock.running_since}")]
 
     async def timeout_choices(self, game_id: int) -> list[str]:
         """What the other players may decide about the seat whose clock ran out."""

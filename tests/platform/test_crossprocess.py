@@ -149,3 +149,21 @@ async def test_turn_posts_made_at_once_leave_buttons_on_the_newest_only(
     assert retired == {TurnPost(400, 9, 4), TurnPost(500, 9, 5)}
     later = (await one.turn_posts(gid))[-1]
     assert await two.posted_turn(gid, 700, 9, 7, later) == [later]
+
+
+async def test_a_clock_given_more_time_does_not_run_out_again_at_once(
+        many: list[Storage]) -> None:
+    """A clock round that read a run-out clock before another process gave "one more day"
+    must not notice it again: the game's version is the same, but the seat's clock is not."""
+    gid = await _active(many[0])
+    (seen,) = [w for w in await many[0].waiting() if w.game_id == gid]
+    out = {0: Clock(0.0, None, 1.0), 1: Clock(100.0, None, None)}
+    assert await many[1].set_timed_out(gid, 0, version=0, clocks=out, seen=seen.clock)
+    more = {0: Clock(86_400.0, 500.0, 1.0)}
+    assert await many[2].set_timed_out(gid, None, version=0, clocks=more)
+    late = await asyncio.gather(*(s.set_timed_out(gid, 0, version=0, clocks=out,
+                                                  seen=seen.clock) for s in many))
+    assert not any(late)
+    (now,) = [w for w in await many[0].waiting() if w.game_id == gid]
+    assert now.clock == more[0] and now.timed_out is None
+    assert await many[3].set_timed_out(gid, 0, version=0, seen=now.clock)  # when it runs out
