@@ -1,0 +1,47 @@
+"""The storage contract (issue 16): both stores keep every method of `Storage` with the same
+signature, and nothing outside them speaks SQL or reaches for the store from Discord."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+from bot.storage import Storage
+from bot.store import Store
+from bot.store_pg import PgStore
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _public(cls: type) -> dict[str, inspect.Signature]:
+    return {name: inspect.signature(member) for name, member in vars(cls).items()
+            if inspect.iscoroutinefunction(member) and not name.startswith("_")}
+
+
+def test_both_stores_keep_the_contract_method_by_method() -> None:
+    contract = _public(Storage)
+    for store in (Store, PgStore):
+        methods = _public(store)
+        missing = set(contract) - set(methods)
+        assert not missing, f"{store.__name__} lacks {missing}"
+        differ = {name for name in contract if str(methods[name]) != str(contract[name])}
+        assert not differ, f"{store.__name__}: other signatures for {differ}"
+    # A method one store has and the contract lacks is one the other store may lack too.
+    extra = (set(_public(Store)) | set(_public(PgStore))) - set(contract) - {"schema_version"}
+    assert not extra, f"add {extra} to bot.storage.Storage (and to both stores)"
+
+
+def test_nothing_outside_the_stores_speaks_sql() -> None:
+    stores = {ROOT / "bot" / "store.py", ROOT / "bot" / "store_pg.py"}
+    speaks = re.compile(r"^\s*(import|from) (aiosqlite|asyncpg)\b|\.execute(many)?\(|"
+                        r"\b(SELECT|INSERT|UPDATE|DELETE) .* (FROM|INTO|SET)\b", re.M)
+    found = [str(p.relative_to(ROOT)) for p in (ROOT / "bot").rglob("*.py")
+             if p not in stores and speaks.search(p.read_text("utf-8"))]
+    assert found == []
+
+
+def test_the_discord_layer_goes_through_the_service() -> None:
+    reaches = [f"{p.name}: {line.strip()}" for p in (ROOT / "bot" / "discord").rglob("*.py")
+               for line in p.read_text("utf-8").splitlines() if re.search(r"\.store\b", line)]
+    assert reaches == []
