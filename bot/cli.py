@@ -74,6 +74,20 @@ def parser() -> argparse.ArgumentParser:
                        help="search iterations per decision (repeatable on any machine)")
     arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
 
+    benchdb = sub.add_parser(
+        "bench-db", help="moves per second and store-path latency with several processes on "
+                         "one database (no pictures)")
+    benchdb.add_argument("--url", action="append", default=[], metavar="DB",
+                         help="SQLite file or postgresql:// URL (repeatable; default: a "
+                              "temporary SQLite file)")
+    benchdb.add_argument("--processes", default="1", metavar="P[,P...]",
+                         help="bot processes playing at once, e.g. 1,3 (default 1)")
+    benchdb.add_argument("--games", type=int, default=30, help="games, played to their end")
+    benchdb.add_argument("--game", default="duel", help="game key (default duel)")
+    benchdb.add_argument("--concurrency", type=int, default=4,
+                         help="moves in flight in each process (default 4)")
+    benchdb.add_argument("--seed", type=int, default=1)
+
     samples = sub.add_parser("samples", help="write sample board and hand images")
     samples.add_argument("--out", type=Path, default=Path("docs/samples"))
 
@@ -141,6 +155,17 @@ def _command(args: argparse.Namespace) -> int:
         seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
         return arena(args.game, args.players, seats, args.option, args.games, args.seed,
                      args.budget, args.iterations, args.jobs, sys.stdout)
+    if args.command == "bench-db":
+        from bot.benchdb import bench_db
+
+        try:
+            processes = [int(p) for p in args.processes.split(",")]
+        except ValueError:
+            print(f"tabula: --processes takes numbers such as 1,3, not {args.processes!r}",
+                  file=sys.stderr)
+            return 2
+        return bench_db(args.url, processes, args.games, args.game, args.seed,
+                        args.concurrency)
     if args.command == "samples":
         from render.samples import write_samples
 

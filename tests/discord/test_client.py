@@ -142,3 +142,47 @@ def test_lobby_caps_come_from_the_configuration() -> None:
     for bad in ("-1", "two", "٣"):
         with pytest.raises(ValueError, match="TABULA_MAX_LOBBIES_PER_USER"):
             limits_from_env({"TABULA_MAX_LOBBIES_PER_USER": bad})
+
+
+def test_shards_are_read_as_ranges_or_lists() -> None:
+    from bot.discord.client import parse_shards
+
+    assert parse_shards(None, None) == (None, None)
+    assert parse_shards(4, None) == (4, [0, 1, 2, 3])
+    assert parse_shards(4, "1-2") == (4, [1, 2])
+    assert parse_shards(4, "3,0") == (4, [0, 3])
+    for count, ids, says in [(None, "0", "needs --shards"), (0, None, "1 or more"),
+                             (2, "1-2", "from 0 to 1"), (2, "0,0", "distinct"),
+                             (2, "a", "a range such as")]:
+        with pytest.raises(ValueError, match=says):
+            parse_shards(count, ids)
+
+
+async def test_a_process_serving_some_shards_is_an_auto_sharded_client(
+        service: Service, monkeypatch: Any) -> None:
+    """`tabula run --shards 4 --shard-ids 2-3`: discord.py's AutoShardedClient over shards 2
+    and 3 of 4; only the process serving shard 0 syncs the commands."""
+    from bot.discord.client import make_bot
+
+    plain = make_bot(service)
+    assert not isinstance(plain, discord.AutoShardedClient) and plain.sync
+    first = make_bot(service, shards=4, shard_ids=[0, 1])
+    other = make_bot(service, shards=4, shard_ids=[2, 3])
+    for bot, ids in ((first, [0, 1]), (other, [2, 3])):
+        assert isinstance(bot, discord.AutoShardedClient) and isinstance(bot, TabulaBot)
+        assert bot.shard_count == 4 and bot.shard_ids == ids
+    assert first.sync and not other.sync
+    fake = FakeDiscord()
+    monkeypatch.setattr(other.http, "request", fake.http_request)
+    await other.login("fake-token")  # setup_hook: commands registered, none sent
+    await other.close()
+    assert not [c for c in fake.calls if c.method == "PUT"]
+
+
+def test_run_refuses_wrong_shards_before_anything(monkeypatch: Any,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.cli import main
+
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    assert main(["run", "--shards", "2", "--shard-ids", "2"]) == 2
+    assert "--shard-ids 2 must name distinct shards from 0 to 1" in capsys.readouterr().err

@@ -22,8 +22,9 @@ import pytest
 import yarl
 
 from bot.discord import TabulaBot
+from bot.discord.client import make_bot
 from bot.service import PillowRenderer, Renderer, Service
-from bot.store import Store
+from bot.storage import Storage, open_store
 from tests.standin import TOKEN, Message, Player, Reply, StandIn, bot_tasks_idle
 
 
@@ -39,7 +40,7 @@ class _Errors(logging.Handler):
 class World:
     """The stand-in, the SQLite file, and the bot currently running on them."""
 
-    def __init__(self, standin: StandIn, db_path: Path) -> None:
+    def __init__(self, standin: StandIn, db_path: Path | str) -> None:
         self.standin = standin
         self.db_path = db_path
         self.renderer: Renderer = PillowRenderer()
@@ -47,16 +48,16 @@ class World:
         self.bot: TabulaBot | None = None
         self.service: Service | None = None
         self._task: asyncio.Task[None] | None = None
-        self._store: Store | None = None
+        self._store: Storage | None = None
         self.errors: list[logging.LogRecord] = []
         self.bot_options: dict[str, Any] = {}
 
     async def start_bot(self) -> TabulaBot:
         """A new TabulaBot on the same SQLite file: login, command sync, gateway, READY."""
         assert self.bot is None
-        self._store = await Store.open(self.db_path)
+        self._store = await open_store(self.db_path)
         self.service = Service(self._store, renderer=self.renderer)
-        bot = TabulaBot(self.service, guild_ready_timeout=0.05, **self.bot_options)
+        bot = make_bot(self.service, guild_ready_timeout=0.05, **self.bot_options)
         self.bot = bot
         self._task = asyncio.create_task(bot.start(TOKEN), name="tabula-bot")
         ready = asyncio.create_task(bot.wait_until_ready())

@@ -132,6 +132,7 @@ class Session:
     backlog: list[dict[str, Any]] = field(default_factory=list)
     transport: Transport | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    serves_guild: bool = True  # its shard is the guild's: the guild's events come here
 
 
 class StandIn:
@@ -169,6 +170,7 @@ class StandIn:
         self.current: Session | None = None
         self.connections: list[str] = []  # the path of each gateway connection, in order
         self.identifies = 0
+        self.shards: list[tuple[int, int]] = []  # (shard id, shard count) of each IDENTIFY
         self.resumes = 0
         self.replayed = 0  # events sent again on RESUME
         self.heartbeats = 0
@@ -352,21 +354,28 @@ class StandIn:
         if intents & PRIVILEGED_INTENTS & ~self.privileged_intents:
             await ws.close(code=DISALLOWED_INTENTS, message=b"Disallowed intent(s)")
             return None
-        session = Session(secrets.token_hex(16), intents, transport=transport)
+        # Sharding, as Discord does it: shard (guild_id >> 22) % count gets the guild's events.
+        shard_id, count = (int(n) for n in (data.get("shard") or (0, 1)))
+        serves = (self.guild_id >> 22) % count == shard_id
+        session = Session(secrets.token_hex(16), intents, transport=transport,
+                          serves_guild=serves)
         self.sessions[session.id] = session
-        self.current = session
+        if serves or self.current is None:
+            self.current = session
         self.identifies += 1
+        self.shards.append((shard_id, count))
         await self._dispatch("READY", {
-            "v": 10, "user": self.bot.payload(), "guilds": [{"id": str(self.guild_id),
-                                                            "unavailable": True}],
+            "v": 10, "user": self.bot.payload(),
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if serves else [],
             "session_id": session.id, "session_type": "normal",
             "resume_gateway_url": f"ws://127.0.0.1:{self.port}/resume",
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [], "relationships": [], "presences": [],
             "geo_ordered_rtc_regions": [], "guild_join_requests": [], "user_settings": {},
-            "shard": [0, 1],
+            "shard": [shard_id, count],
         }, session)
-        await self._dispatch("GUILD_CREATE", self._guild(), session)
+        if serves:
+            await self._dispatch("GUILD_CREATE", self._guild(), session)
         return session
 
     async def _resume(self, transport: Transport, data: dict[str, Any]) -> Session | None:
@@ -382,7 +391,8 @@ class StandIn:
                     self.replayed += 1
             session.transport = transport
             self.resumes += 1
-            self.current = session
+            if session.serves_guild:
+                self.current = session
             await self._send_locked(session, "RESUMED", {})
         return session
 
