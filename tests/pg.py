@@ -72,6 +72,8 @@ class PgServer:
                            f"{done.stderr.strip() or done.stdout.strip()}")
 
     def start(self) -> PgServer:
+        _sweep()
+        (self.dir / "owner").write_text(str(os.getpid()))
         if self.runas is not None:
             try:
                 owner = pwd.getpwnam(self.runas)
@@ -107,16 +109,36 @@ class PgServer:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+def _sweep() -> None:
+    """Stop and remove the servers of test processes that died without stopping theirs (a
+    worker killed mid-run): each server's directory names its owner's pid."""
+    for owner in Path(tempfile.gettempdir()).glob("tabula-pg-*/owner"):
+        with contextlib.suppress(OSError, ValueError):
+            pid = int(owner.read_text())
+            try:
+                os.kill(pid, 0)
+                continue  # alive: its server is in use
+            except ProcessLookupError:
+                pass
+            stale = PgServer.__new__(PgServer)
+            stale.bin, stale.dir, stale.started = bindir(), owner.parent, True
+            stale.runas = "postgres" if os.geteuid() == 0 else None
+            stale.stop()
+
+
 def main() -> None:
+    """Start a server, print its URL, serve until Ctrl+C (or SIGTERM), then remove it."""
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     server = PgServer().start()
     print(server.url(), flush=True)
     try:
-        signal.sigwait({signal.SIGINT, signal.SIGTERM})
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
     finally:
         server.stop()
 
 
 if __name__ == "__main__":
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    time.sleep(0)
     main()

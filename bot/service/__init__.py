@@ -4,7 +4,7 @@ Discord (bot/discord/), the local console and selfplay (bot/cli.py) all go throu
 Service, so they behave the same. Every method takes plain ids; every refusal is a ServiceError
 carrying a Msg, translated at the edge in the caller's language. A move is:
 
-    per-game lock -> load state -> engine.play (on a copy) -> one SQLite transaction guarded by
+    per-game lock -> load state -> engine.play (on a copy) -> one store transaction guarded by
     the version -> render the public board in a worker thread -> a Report for the edge to post.
 
 The package is split by concern, each a mixin over ServiceBase (base.py: the store, locks,
