@@ -234,3 +234,46 @@ def test_candidates_come_most_plausible_first() -> None:
 def test_the_expansions_plug_their_bot_knowledge_in() -> None:
     state = G.setup(2, 4, OPTION_SETS["agora+leaders"])
     assert [type(e).hide is not type(e).__mro__[1].hide for e in enabled(state)] == [True, True]
+
+
+def _red_card_state(pawn: int) -> State:
+    """Age I, seat 0 to play with 2 coins; one 1-shield red card accessible (the others are
+    not red); the pawn at `pawn`; seat 1's wonders move no pawn and give no second turn."""
+    from tests.duel.helpers import coins, offer, ready
+
+    wonders = (("the-colossus", "the-statue-of-zeus", "circus-maximus", "the-sphinx"),
+               ("the-pyramids", "the-great-lighthouse", "the-mausoleum", "the-great-library"))
+    state = ready(seed=6, wonders=wonders)
+    offer(state, "garrison", "lumber-yard", "clay-pit", "quarry", "scriptorium", "pharmacist")
+    coins(state, 0, 2)
+    coins(state, 1, 9)
+    state["pawn"] = pawn
+    return state
+
+
+def test_the_search_takes_a_win_in_one() -> None:
+    state = _red_card_state(8)  # one shield from seat 1's capital
+    for level, budget in (("medium", 2), ("hard", 60)):
+        move = ai.decide(G, state, 0, level, 1, budget=budget, seconds=60)
+        after, _ = play(G, state, 0, move)
+        assert G.outcome(after) is not None and G.outcome(after).winners == (0,), move
+
+
+def _rival_wins_next(state: State, move: str) -> bool:
+    after, _ = play(G, state, 0, move)
+    if G.outcome(after) is not None:
+        return False
+    rival = next(iter(G.prompt(after)))
+    return rival == 1 and any(G.outcome(play(G, after, 1, t)[0]) is not None
+                              for t in G.legal(after, 1))
+
+
+def test_the_search_denies_the_rival_a_win_in_one() -> None:
+    """The rival wins by taking the red card next turn unless seat 0 takes it first: 10 of
+    the 12 moves lose, and hard plays one of the other two."""
+    state = _red_card_state(-8)
+    losing = [t for t in G.legal(state, 0) if _rival_wins_next(state, t)]
+    assert len(losing) > len(G.legal(state, 0)) // 2
+    for seed in range(3):
+        move = ai.decide(G, state, 0, "hard", seed, budget=300, seconds=60)
+        assert move not in losing
