@@ -2,9 +2,9 @@
 
 For each database given (an SQLite file, a PostgreSQL URL; a temporary SQLite file if none) and
 each number of processes, G games of GAME are set up, then P processes play them at once, each
-its share of the games through its own Service and store, a few moves in flight per process, as
-a bot's interactions would come: the service path of a move (load, rules, one guarded write),
-with no picture drawn. It prints, per run, the moves per second over all processes and the p50
+its share of the games through its own Service and store (one move in flight per process, or
+`--concurrency` of them): the service path of a move (load, rules, one guarded write), with no
+picture drawn. It prints, per run, the moves per second over all processes and the p50
 and p99 of two latencies: the whole move, and its store path (the time spent waiting on the
 store's calls within the move).
 
@@ -179,7 +179,7 @@ def run_once(target: str, processes: int, games: int, game_key: str, seed: int,
 
 
 def bench_db(targets: Sequence[str], processes: Sequence[int], games: int, game_key: str = "duel",
-             seed: int = 1, concurrency: int = 4, out: TextIO = sys.stdout) -> int:
+             seed: int = 1, concurrency: int = 1, out: TextIO = sys.stdout) -> int:
     """One line per database and number of processes (a temporary SQLite file if no
     database is given)."""
     with tempfile.TemporaryDirectory() as tmp:

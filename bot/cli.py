@@ -84,8 +84,9 @@ def parser() -> argparse.ArgumentParser:
                          help="bot processes playing at once, e.g. 1,3 (default 1)")
     benchdb.add_argument("--games", type=int, default=30, help="games, played to their end")
     benchdb.add_argument("--game", default="duel", help="game key (default duel)")
-    benchdb.add_argument("--concurrency", type=int, default=4,
-                         help="moves in flight in each process (default 4)")
+    benchdb.add_argument("--concurrency", type=int, default=1,
+                         help="moves in flight in each process (default 1: the latencies are "
+                              "then the store's own, not time queued behind another move)")
     benchdb.add_argument("--seed", type=int, default=1)
 
     samples = sub.add_parser("samples", help="write sample board and hand images")

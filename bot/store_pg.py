@@ -314,26 +314,34 @@ class PgStore:
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
     ) -> bool:
         new_status = status or ("finished" if outcome is not None else "active")
-        async with self._tx() as db:
-            # The UPDATE locks the row; a concurrent move waits for it, then finds the version
-            # moved on and changes nothing.
-            changed = await db.execute(
-                "UPDATE games SET version = version + 1, state = $1, outcome = $2, status = $3,"
-                " updated_at = $4, timed_out = NULL WHERE id = $5 AND version = $6"
-                " AND status = 'active'",
-                json.dumps(state), json.dumps(outcome) if outcome else None, new_status, now,
-                game_id, expected_version,
-            )
-            if _count(changed) != 1:
-                return False
-            await db.execute(
-                "INSERT INTO actions (game_id, n, seat, user_id, text, events, at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                game_id, expected_version + 1, seat, user_id, text, json.dumps(events), now,
-            )
-            if clocks:
-                await _save_clocks(db, game_id, clocks)
-        return True
+        seats = sorted(clocks or {})
+        # One statement, so one round trip and atomic: the UPDATE of the game locks its row (a
+        # concurrent move waits for it, then finds the version moved on and changes nothing),
+        # and the history row and the clocks are written only if it changed the game.
+        stored = await self._fetchval(
+            "WITH moved AS (UPDATE games SET version = version + 1, state = $1, outcome = $2,"
+            "  status = $3, updated_at = $4, timed_out = NULL WHERE id = $5 AND version = $6"
+            "  AND status = 'active' RETURNING id),"
+            " logged AS (INSERT INTO actions (game_id, n, seat, user_id, text, events, at)"
+            "  SELECT id, $6 + 1, $7, $8, $9, $10, $4 FROM moved),"
+            " timed AS (UPDATE seats s SET bank = c.bank, running_since = c.running,"
+            "  asked_since = c.asked, reminded_at = CASE WHEN s.asked_since IS NOT DISTINCT FROM"
+            "  c.asked THEN s.reminded_at ELSE NULL END"
+            "  FROM unnest($11::int[], $12::float8[], $13::float8[], $14::float8[])"
+            "  AS c(seat, bank, running, asked)"
+            "  WHERE s.game_id = (SELECT id FROM moved) AND s.seat = c.seat)"
+            " SELECT COUNT(*) FROM moved",
+            json.dumps(state), json.dumps(outcome) if outcome else None, new_status, now,
+            game_id, expected_version, seat, user_id, text, json.dumps(events), seats,
+            [clocks[n].bank for n in seats] if clocks else [],
+            [clocks[n].running_since for n in seats] if clocks else [],
+            [clocks[n].asked_since for n in seats] if clocks else [],
+        )
+        return stored == 1
+
+    async def _fetchval(self, sql: str, *args: Any) -> Any:
+        async with self.pool.acquire() as db:
+            return await db.fetchval(sql, *args)
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         async with self.pool.acquire() as db:
