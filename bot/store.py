@@ -790,3 +790,9 @@ async def _save_clocks(db: aiosqlite.Connection, game_id: int, clocks: Mapping[i
         [(c.bank, c.running_since, c.asked_since, c.asked_since, game_id, seat)
          for seat, c in clocks.items()],
     )
+
+
+def game_row(row: Sequence[Any]) -> GameRow:
+    """A row of the games table (every column, in the table's order) as a GameRow: the one
+    reading of that row, shared by the PostgreSQL store."""
+    return _game(tuple(row))

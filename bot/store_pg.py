@@ -39,7 +39,7 @@ from bot.store import (
     TooManyLobbies,
     UserPrefs,
     Waiting,
-    _game,
+    game_row,
 )
 
 _MIGRATE_LOCK = 7_461_372_219  # pg_advisory_xact_lock key of the migrations (any fixed number)
@@ -197,7 +197,7 @@ class PgStore:
     async def _one_game(self, where: str, *args: Any) -> GameRow | None:
         async with self.pool.acquire() as db:
             row = await db.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", *args)
-        return _game(tuple(row)) if row else None
+        return game_row(row) if row else None
 
     async def live_game(self, channel_id: int) -> GameRow | None:
         return await self._one_game(
@@ -519,7 +519,7 @@ class PgStore:
                 " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC",
                 user_id,
             )
-        return [_game(tuple(r)) for r in rows]
+        return [game_row(r) for r in rows]
 
     # --- the slash commands as synced with Discord ---------------------------------------
 
@@ -565,7 +565,7 @@ class PgStore:
             sql += " AND game_key = $2"
             args.append(game_key)
         async with self.pool.acquire() as db:
-            games = [_game(tuple(r)) for r in await db.fetch(sql + " ORDER BY id", *args)]
+            games = [game_row(r) for r in await db.fetch(sql + " ORDER BY id", *args)]
         return [(g, await self.seats(g.id)) for g in games]
 
     # --- whole tables, for `tabula db copy` ------------------------------------------------
