@@ -48,6 +48,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--out", type=Path, default=Path("tabula-images"), help="where images go")
     play.add_argument("--lang", choices=("en", "fr"), default="en")
     play.add_argument("--seed", type=int, help="seed of the game (default: random)")
+    play.add_argument("--bots", default="", metavar="LEVEL,...",
+                      help="computer players among the --players seats, one level each: easy, "
+                           "medium, hard (the console plays them)")
 
     selfplay = sub.add_parser("selfplay", help="play random games through service and store")
     _game_args(selfplay)
@@ -136,9 +139,17 @@ def _command(args: argparse.Namespace) -> int:
         return _run(args)
     if args.command == "play":
         from bot.console import play
+        from bot.service import ServiceError, level_of
 
+        try:
+            bots = [level_of(w) for w in args.bots.split(",") if w.strip()]
+        except ServiceError:
+            print(f"tabula: --bots takes levels among easy, medium, hard, not {args.bots!r}",
+                  file=sys.stderr)
+            return 2
         return asyncio.run(play(
             args.game, args.players, args.option, args.db, args.out, args.lang, args.seed,
+            bots=bots,
         ))
     if args.command == "selfplay":
         from bot.selfplay import selfplay

@@ -8,6 +8,10 @@ Each line is typed as a named seat would type a command in the channel:
 
 It runs the same Service, Store and renderer as the bot, prints what the channel would show
 (and, marked as such, what only one player would see), and writes the images to --out.
+
+With `--bots easy,hard`, the last seats of the table are computer players: the console plays
+them itself (bot/autoplay.py, as the Discord client does) as soon as they are asked, before it
+reads the next line, and prints what the channel would show of their moves.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import menu
+from bot.autoplay import Autoplay
 from bot.service import (
     GameInfo,
     PillowRenderer,
@@ -97,13 +102,16 @@ def _words(info: GameInfo, value: Any, locale: str) -> str:
 class Console:
     def __init__(
         self, service: Service, names: Sequence[str], out: Path | None, locale: str,
-        stdout: TextIO = sys.stdout,
+        stdout: TextIO = sys.stdout, bots: Sequence[str] = (),
     ) -> None:
         self.service = service
         self.users = {name: User(i + 1, name) for i, name in enumerate(names)}
         self.out = out
         self.locale = locale
         self.stdout = stdout
+        self.bots = list(bots)  # the levels of the bots seated after the people
+        # No delay: nobody reads a console as a channel over hours.
+        self.autoplay = Autoplay(service, self.show_bot_move, delay=0.0)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -116,7 +124,17 @@ class Console:
         await self.service.create(CHANNEL, None, first, game_key, options, locale=self.locale)
         for user in others:
             await self.service.join(CHANNEL, user)
+        for level in self.bots:
+            await self.service.add_bot(CHANNEL, first.id, level)
         self.show(await self.service.start(CHANNEL, first.id, seed=seed))
+
+    async def play_bots(self) -> None:
+        """Let the bots play every move they are asked for, until a person is asked."""
+        await self.autoplay.once()
+        await self.autoplay.idle()
+
+    async def show_bot_move(self, report: Report) -> None:
+        self.show(report, private=False)  # a bot's private lines are for nobody
 
     def write(self, name: str, png: bytes | None) -> None:
         if png is None or self.out is None:
@@ -126,13 +144,13 @@ class Console:
         path.write_bytes(png)
         self.say(f"  [image: {path}]")
 
-    def show(self, report: Report, actor: User | None = None) -> None:
+    def show(self, report: Report, actor: User | None = None, *, private: bool = True) -> None:
         info = report.game
         for line in report.public:
             self.say(self.t(line, info))
-        for user_id, lines in report.private.items():
-            who = next(u for u in self.users.values() if u.id == user_id)
-            if actor is not None and who.id != actor.id:
+        for user_id, lines in report.private.items() if private else ():
+            who = next((u for u in self.users.values() if u.id == user_id), None)
+            if who is None or (actor is not None and who.id != actor.id):
                 continue  # in Discord only the acting player's own lines can be shown to them
             for line in lines:
                 self.say(f"  ({who.name} only) {self.t(line, info)}")
@@ -275,15 +293,21 @@ class Console:
 async def play(
     game_key: str, players: int, options: Sequence[str], db: str, out: Path | None,
     locale: str, seed: int | None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-    renderer: Renderer | None = None,
+    renderer: Renderer | None = None, bots: Sequence[str] = (),
 ) -> int:
+    """`players` seats in all: people (alice, bob...) first, then one bot per level of
+    `bots`."""
     if not 1 <= players <= len(NAMES):
         print(f"--players must be between 1 and {len(NAMES)}", file=sys.stderr)
+        return 2
+    if len(bots) >= players:
+        print(f"--bots: {len(bots)} bots leave no seat for a person among {players} players",
+              file=sys.stderr)
         return 2
     store = await open_store(db)
     try:
         service = Service(store, renderer=renderer or PillowRenderer())
-        console = Console(service, NAMES[:players], out, locale, stdout)
+        console = Console(service, NAMES[:players - len(bots)], out, locale, stdout, bots)
         live = await store.live_game(CHANNEL)
         if live is None:
             try:
@@ -305,6 +329,7 @@ async def play(
             console.show(await service.status(CHANNEL))
         console.say("Type `help` for the commands.")
         while True:
+            await console.play_bots()
             raw = await asyncio.to_thread(stdin.readline)
             if not raw:
                 break
@@ -314,6 +339,7 @@ async def play(
                 break
         return 0
     finally:
+        await console.autoplay.stop()
         await store.close()
 
 

@@ -20,7 +20,8 @@ still running would let anyone reading it work out the deck order and the other 
 therefore refuses a running game unless forced (an admin's debugging copy, not to be shared).
 
 Platform actions (texts starting with ".", e.g. `.resign`) are kept in the record and skipped by
-the replay, which leaves the game's state alone for them, except:
+the replay, which leaves the game's state alone for them (a player who left for a bot, `.quit`
+or `.bot`, then ranks last in the outcome the rules give at the end), except:
 - `.undo` cancels the latest engine action still in effect (engine.core.effective_actions);
 - a platform action may end the game (`.resign`, a clock run out): when the last action is one
   and the rules see no end, the recorded outcome is the platform's and stands (a resigning
@@ -44,7 +45,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from engine import Game, IllegalAction, Outcome, play
-from engine.core import UNDO, State
+from engine.core import UNDO, State, leavers, ranked_last
 from engine.i18n import LOCALES, action_label, translate
 from engine.registry import get as get_game
 from engine.registry import keys as game_keys
@@ -423,7 +424,11 @@ def replay(record: Record) -> Replayed:
         result.moves += 1
         kept.append((action.seat, action.text, state))
 
-    _check_end(record, game.outcome(state))
+    outcome = game.outcome(state)
+    if outcome is not None:  # players who left for a bot (".quit", ".bot") rank last
+        gone = leavers((a.seat, a.text) for a in record.actions)
+        outcome = ranked_last(outcome, gone, record.players)
+    _check_end(record, outcome)
     if state_digest(state) != record.state_sha256:
         raise ReplayError(
             "every action replays, but the final state differs from the one recorded "

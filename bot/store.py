@@ -60,6 +60,7 @@ class GameRow:
     updated_at: float
     pace: dict[str, float] | None = None  # bot.clock.Pace as JSON, None: no time control
     timed_out: int | None = None  # the seat whose clock ran out, while the others decide
+    with_bots: bool = False  # bots were seated at the start (kept apart on the leaderboard)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class SeatRow:
     running_since: float | None = None
     asked_since: float | None = None
     reminded_at: float | None = None
+    bot: str | None = None  # the level of the bot playing this seat, None for a person
+    bot_seed: int | None = None  # the seed of its decisions
 
     @property
     def clock(self) -> Clock:
@@ -110,6 +113,7 @@ class Waiting:
     pace: dict[str, float] | None
     timed_out: int | None
     version: int
+    bot: str | None = None  # a bot plays the seat: no reminder, no clock running out
 
 
 @dataclass(frozen=True)
@@ -204,18 +208,19 @@ def migrations() -> list[tuple[int, str]]:
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
-    "state, outcome, created_at, updated_at, pace, timed_out"
+    "state, outcome, created_at, updated_at, pace, timed_out, with_bots"
 )
-_SEAT_COLUMNS = "user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at"
+_SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at,"
+                 " bot, bot_seed")
 
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
     (gid, channel, guild, key, options, status, creator, locale, seed, version, state, outcome,
-     created, updated, pace, timed_out) = row
+     created, updated, pace, timed_out, with_bots) = row
     return GameRow(
         gid, channel, guild, key, json.loads(options), status, creator, locale, seed, version,
         json.loads(state) if state else None, json.loads(outcome) if outcome else None,
-        created, updated, json.loads(pace) if pace else None, timed_out,
+        created, updated, json.loads(pace) if pace else None, timed_out, bool(with_bots),
     )
 
 
@@ -405,17 +410,19 @@ class Store:
 
     async def add_seat(
         self, game_id: int, user_id: int, name: str, now: float, *, max_seats: int,
+        bot: str | None = None, bot_seed: int | None = None,
     ) -> bool:
-        """Seat a user in a lobby; False if already seated, the lobby is full (checked in the
-        same statement, so two joins at once cannot both take the last seat) or has started.
-        The lobby's version moves on, so that a start computed before cannot be stored."""
+        """Seat a user (or a bot of level `bot`, deciding from `bot_seed`) in a lobby; False if
+        already seated, the lobby is full (checked in the same statement, so two joins at once
+        cannot both take the last seat) or has started. The lobby's version moves on, so that a
+        start computed before cannot be stored."""
         async with self._tx() as db:
             cur = await db.execute(
-                "INSERT OR IGNORE INTO seats (game_id, user_id, name, joined_at)"
-                " SELECT ?, ?, ?, ? WHERE EXISTS"
+                "INSERT OR IGNORE INTO seats (game_id, user_id, name, joined_at, bot, bot_seed)"
+                " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS"
                 " (SELECT 1 FROM games WHERE id = ? AND status = 'lobby')"
                 " AND (SELECT COUNT(*) FROM seats WHERE game_id = ?) < ?",
-                (game_id, user_id, name, now, game_id, game_id, max_seats),
+                (game_id, user_id, name, now, bot, bot_seed, game_id, game_id, max_seats),
             )
             if cur.rowcount != 1:
                 return False
@@ -424,7 +431,7 @@ class Store:
 
     async def remove_seat(self, game_id: int, user_id: int) -> bool:
         """Unseat a user from a lobby (False once started). The lobby's version moves on; if
-        they created it, its creator's rights pass to the earliest seated player."""
+        they created it, its creator's rights pass to the earliest seated person (not a bot)."""
         async with self._tx() as db:
             cur = await db.execute(
                 "DELETE FROM seats WHERE game_id = ? AND user_id = ?"
@@ -435,7 +442,7 @@ class Store:
                 return False
             await db.execute(
                 "UPDATE games SET version = version + 1, creator_id = CASE WHEN creator_id = ?"
-                " THEN COALESCE((SELECT user_id FROM seats WHERE game_id = ?"
+                " THEN COALESCE((SELECT user_id FROM seats WHERE game_id = ? AND bot IS NULL"
                 " ORDER BY joined_at, rowid LIMIT 1), creator_id) ELSE creator_id END"
                 " WHERE id = ?",
                 (user_id, game_id, game_id),
@@ -463,7 +470,9 @@ class Store:
                 return False
             cur = await db.execute(
                 "UPDATE games SET status = 'active', seed = ?, version = 0, state = ?,"
-                " updated_at = ? WHERE id = ? AND status = 'lobby'"
+                " updated_at = ?, with_bots = EXISTS (SELECT 1 FROM seats s"
+                " WHERE s.game_id = games.id AND s.bot IS NOT NULL)"
+                " WHERE id = ? AND status = 'lobby'"
                 + (" AND version = ?" if lobby_version is not None else ""),
                 (seed, json.dumps(state), now, game_id,
                  *((lobby_version,) if lobby_version is not None else ())),
@@ -482,13 +491,15 @@ class Store:
         self, game_id: int, *, expected_version: int, seat: int, user_id: int | None, text: str,
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
+        bots: Mapping[int, tuple[str, int]] | None = None,
     ) -> bool:
         """Record one action and the state it led to, if the game is still at expected_version.
 
         Returns False, changing nothing, when the version moved (a stale or duplicate action)
         or the game is no longer active. The game becomes `status` if given, else 'finished'
         when there is an outcome. `clocks` are saved in the same transaction; any action
-        settles a pending timeout.
+        settles a pending timeout. `bots`: seat -> (level, seed) of seats a bot plays from now
+        on (a player who left), in the same transaction.
         """
         new_status = status or ("finished" if outcome is not None else "active")
         async with self._tx() as db:
@@ -508,6 +519,10 @@ class Store:
             )
             if clocks:
                 await _save_clocks(db, game_id, clocks)
+            if bots:
+                await db.executemany(
+                    "UPDATE seats SET bot = ?, bot_seed = ? WHERE game_id = ? AND seat = ?",
+                    [(level, seed, game_id, seat) for seat, (level, seed) in bots.items()])
         return True
 
     async def actions(self, game_id: int) -> list[ActionRow]:
@@ -628,14 +643,14 @@ class Store:
         """Every seat asked to act in an active game, with its clock (one query, no states)."""
         async with self._read() as db, db.execute(
             "SELECT g.id, s.seat, s.user_id, s.bank, s.running_since, s.asked_since,"
-            " s.reminded_at, g.pace, g.timed_out, g.version"
+            " s.reminded_at, g.pace, g.timed_out, g.version, s.bot"
             " FROM seats s JOIN games g ON g.id = s.game_id"
             " WHERE g.status = 'active' AND s.asked_since IS NOT NULL ORDER BY g.id, s.seat",
         ) as cur:
             rows = await cur.fetchall()
         return [Waiting(gid, seat, uid, Clock(bank, running, asked), reminded,
-                        json.loads(pace) if pace else None, timed_out, version)
-                for gid, seat, uid, bank, running, asked, reminded, pace, timed_out, version
+                        json.loads(pace) if pace else None, timed_out, version, bot)
+                for gid, seat, uid, bank, running, asked, reminded, pace, timed_out, version, bot
                 in rows]
 
     # --- users -----------------------------------------------------------------------------
@@ -736,11 +751,13 @@ class Store:
                  json.dumps(settings.pace) if settings.pace else None, int(settings.threads)),
             )
 
-    async def finished(self, guild_id: int, game_key: str | None = None,
+    async def finished(self, guild_id: int, game_key: str | None = None, *, bots: bool = False,
                        ) -> list[tuple[GameRow, list[SeatRow]]]:
-        """The guild's finished games (not abandoned ones), with their seats, oldest first."""
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"
-        args: tuple[Any, ...] = (guild_id,)
+        """The guild's finished games (not abandoned ones), with their seats, oldest first:
+        games between people, or (`bots`) games where bots were seated at the start."""
+        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"
+               " AND with_bots = ?")
+        args: tuple[Any, ...] = (guild_id, int(bots))
         if game_key is not None:
             sql += " AND game_key = ?"
             args += (game_key,)

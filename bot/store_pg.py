@@ -46,9 +46,10 @@ _MIGRATE_LOCK = 7_461_372_219  # pg_advisory_xact_lock key of the migrations (an
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
-    "state, outcome, created_at, updated_at, pace, timed_out"
+    "state, outcome, created_at, updated_at, pace, timed_out, with_bots"
 )
-_SEAT_COLUMNS = "user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at"
+_SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at,"
+                 " bot, bot_seed")
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -248,6 +249,7 @@ class PgStore:
 
     async def add_seat(
         self, game_id: int, user_id: int, name: str, now: float, *, max_seats: int,
+        bot: str | None = None, bot_seed: int | None = None,
     ) -> bool:
         async with self._tx() as db:
             if not await self._lock_game(db, game_id, status="lobby"):
@@ -256,9 +258,9 @@ class PgStore:
             if count >= max_seats:
                 return False
             status = await db.execute(
-                "INSERT INTO seats (game_id, user_id, name, joined_at) VALUES ($1, $2, $3, $4)"
-                " ON CONFLICT DO NOTHING",
-                game_id, user_id, name, now,
+                "INSERT INTO seats (game_id, user_id, name, joined_at, bot, bot_seed)"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+                game_id, user_id, name, now, bot, bot_seed,
             )
             if _count(status) != 1:
                 return False
@@ -275,7 +277,7 @@ class PgStore:
                 return False
             await db.execute(
                 "UPDATE games SET version = version + 1, creator_id = CASE WHEN creator_id = $2"
-                " THEN COALESCE((SELECT user_id FROM seats WHERE game_id = $1"
+                " THEN COALESCE((SELECT user_id FROM seats WHERE game_id = $1 AND bot IS NULL"
                 " ORDER BY joined_at, joined LIMIT 1), creator_id) ELSE creator_id END"
                 " WHERE id = $1",
                 game_id, user_id,
@@ -297,7 +299,8 @@ class PgStore:
                 return False
             await db.execute(
                 "UPDATE games SET status = 'active', seed = $1, version = 0, state = $2,"
-                " updated_at = $3 WHERE id = $4",
+                " updated_at = $3, with_bots = CASE WHEN EXISTS (SELECT 1 FROM seats s"
+                " WHERE s.game_id = $4 AND s.bot IS NOT NULL) THEN 1 ELSE 0 END WHERE id = $4",
                 seed, json.dumps(state), now, game_id,
             )
             await db.executemany(
@@ -312,9 +315,13 @@ class PgStore:
         self, game_id: int, *, expected_version: int, seat: int, user_id: int | None, text: str,
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
+        bots: Mapping[int, tuple[str, int]] | None = None,
     ) -> bool:
         new_status = status or ("finished" if outcome is not None else "active")
         seats = sorted(clocks or {})
+        bots = bots or {}
+        if not set(bots) <= set(seats):  # a seat handed to a bot is written with its clock
+            raise ValueError("append_action: every seat of `bots` needs its clock")
         # One statement, so one round trip and atomic: the UPDATE of the game locks its row (a
         # concurrent move waits for it, then finds the version moved on and changes nothing),
         # and the history row and the clocks are written only if it changed the game.
@@ -326,9 +333,10 @@ class PgStore:
             "  SELECT id, $6 + 1, $7, $8, $9, $10, $4 FROM moved),"
             " timed AS (UPDATE seats s SET bank = c.bank, running_since = c.running,"
             "  asked_since = c.asked, reminded_at = CASE WHEN s.asked_since IS NOT DISTINCT FROM"
-            "  c.asked THEN s.reminded_at ELSE NULL END"
-            "  FROM unnest($11::int[], $12::float8[], $13::float8[], $14::float8[])"
-            "  AS c(seat, bank, running, asked)"
+            "  c.asked THEN s.reminded_at ELSE NULL END,"
+            "  bot = COALESCE(c.bot, s.bot), bot_seed = COALESCE(c.bot_seed, s.bot_seed)"
+            "  FROM unnest($11::int[], $12::float8[], $13::float8[], $14::float8[],"
+            "  $15::text[], $16::bigint[]) AS c(seat, bank, running, asked, bot, bot_seed)"
             "  WHERE s.game_id = (SELECT id FROM moved) AND s.seat = c.seat)"
             " SELECT COUNT(*) FROM moved",
             json.dumps(state), json.dumps(outcome) if outcome else None, new_status, now,
@@ -336,6 +344,8 @@ class PgStore:
             [clocks[n].bank for n in seats] if clocks else [],
             [clocks[n].running_since for n in seats] if clocks else [],
             [clocks[n].asked_since for n in seats] if clocks else [],
+            [bots[n][0] if n in bots else None for n in seats],
+            [bots[n][1] if n in bots else None for n in seats],
         )
         return stored == 1
 
@@ -461,13 +471,13 @@ class PgStore:
         async with self.pool.acquire() as db:
             rows = await db.fetch(
                 "SELECT g.id, s.seat, s.user_id, s.bank, s.running_since, s.asked_since,"
-                " s.reminded_at, g.pace, g.timed_out, g.version"
+                " s.reminded_at, g.pace, g.timed_out, g.version, s.bot"
                 " FROM seats s JOIN games g ON g.id = s.game_id"
                 " WHERE g.status = 'active' AND s.asked_since IS NOT NULL ORDER BY g.id, s.seat",
             )
         return [Waiting(gid, seat, uid, Clock(bank, running, asked), reminded,
-                        json.loads(pace) if pace else None, timed_out, version)
-                for gid, seat, uid, bank, running, asked, reminded, pace, timed_out, version
+                        json.loads(pace) if pace else None, timed_out, version, bot)
+                for gid, seat, uid, bank, running, asked, reminded, pace, timed_out, version, bot
                 in rows]
 
     # --- users -----------------------------------------------------------------------------
@@ -556,13 +566,13 @@ class PgStore:
                 json.dumps(settings.pace) if settings.pace else None, int(settings.threads),
             )
 
-    async def finished(self, guild_id: int, game_key: str | None = None,
+    async def finished(self, guild_id: int, game_key: str | None = None, *, bots: bool = False,
                        ) -> list[tuple[GameRow, list[SeatRow]]]:
         sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = $1"
-               " AND status = 'finished'")
-        args: list[Any] = [guild_id]
+               " AND status = 'finished' AND with_bots = $2")
+        args: list[Any] = [guild_id, int(bots)]
         if game_key is not None:
-            sql += " AND game_key = $2"
+            sql += " AND game_key = $3"
             args.append(game_key)
         async with self.pool.acquire() as db:
             games = [game_row(r) for r in await db.fetch(sql + " ORDER BY id", *args)]

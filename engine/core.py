@@ -18,8 +18,8 @@ token is translated as `<game>.tok.<token>` when shown to players (see engine.i1
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 State = dict[str, Any]
@@ -102,20 +102,32 @@ class Event:
 @dataclass(frozen=True)
 class Outcome:
     """The end of a game: the winners (several on a shared victory), each seat's score if the game
-    has scores, the reason, and detail lines (e.g. each player's score breakdown)."""
+    has scores, the reason, and detail lines (e.g. each player's score breakdown). `last`: the
+    seats ranked last whatever their score, players who left a game that went on without them
+    (see `ranked_last`)."""
 
     winners: tuple[int, ...]
     scores: tuple[int, ...] | None
     reason: Msg
     details: tuple[Msg, ...] = ()
+    last: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "winners": list(self.winners),
             "scores": list(self.scores) if self.scores is not None else None,
             "reason": self.reason.to_json(),
             "details": [d.to_json() for d in self.details],
         }
+        if self.last:  # absent otherwise: the outcomes stored before it read the same
+            out["last"] = list(self.last)
+        return out
+
+    def ranking(self, players: int) -> list[int]:
+        """The seats best first: the winners, then by score, those who left last."""
+        return sorted(range(players), key=lambda s: (
+            s in self.last, s not in self.winners,
+            -(self.scores[s] if self.scores is not None and s < len(self.scores) else 0)))
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Outcome:
@@ -125,13 +137,50 @@ class Outcome:
             tuple(scores) if scores is not None else None,
             Msg.from_json(data["reason"]),
             tuple(Msg.from_json(d) for d in data.get("details", [])),
+            tuple(data.get("last", ())),
         )
 
 
-def resigned(players: int, seat: int) -> Outcome:
-    """The platform's end of a game when `seat` resigns: the others share the victory."""
-    others = tuple(s for s in range(players) if s != seat)
-    return Outcome(others, None, Msg("outcome.resigned", {"who": Msg.seat(seat)}))
+def resigned(players: int, seat: int, left: Collection[int] = ()) -> Outcome:
+    """The platform's end of a game when `seat` resigns: the others share the victory, but
+    for those who left before (`left`, see `ranked_last`)."""
+    others = tuple(s for s in range(players) if s != seat and s not in left)
+    return ranked_last(Outcome(others, None, Msg("outcome.resigned", {"who": Msg.seat(seat)})),
+                       left, players)
+
+
+# Platform actions by which a player leaves a game that goes on, a bot playing their seat:
+# a resignation in a game of 3 or more, and the others' choice when their clock ran out.
+LEAVING = (".quit", ".bot")
+
+
+def leavers(actions: Iterable[tuple[int, str]]) -> list[int]:
+    """The seats whose players left the game (LEAVING actions), in the order they left."""
+    out: list[int] = []
+    for seat, text in actions:
+        if text in LEAVING and seat not in out:
+            out.append(seat)
+    return out
+
+
+def ranked_last(outcome: Outcome, left: Collection[int], players: int) -> Outcome:
+    """The outcome of a game some players left (a bot played on for them): they rank last and
+    are never among the winners, whatever their seat scored. If only they had won, the best
+    score among the others wins (those tied share it); without scores, the others share it."""
+    if not left:
+        return outcome
+    gone = tuple(sorted(set(left)))
+    winners = tuple(s for s in outcome.winners if s not in gone)
+    if not winners and outcome.winners:
+        stay = [s for s in range(players) if s not in gone]
+        if outcome.scores is not None and stay:
+            best = max(outcome.scores[s] for s in stay)
+            winners = tuple(s for s in stay if outcome.scores[s] == best)
+        else:
+            winners = tuple(stay)
+    details = (*outcome.details,
+               *(Msg("outcome.left_last", {"who": Msg.seat(s)}) for s in gone))
+    return replace(outcome, winners=winners, details=details, last=gone)
 
 
 @dataclass(frozen=True)

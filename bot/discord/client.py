@@ -23,11 +23,12 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot.autoplay import Autoplay
 from bot.config import read_dotenv
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
 from bot.discord.notify import Ticker
-from bot.discord.posting import repair
+from bot.discord.posting import post_turn, repair
 from bot.discord.replies import tell
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.service import Limits, PillowRenderer, Service
@@ -57,7 +58,7 @@ class TabulaBot(discord.Client):
 
     def __init__(
         self, service: Service, *, dev_guild: int | None = None, sync: bool | str = True,
-        tick: bool = True, **options: object,
+        tick: bool = True, bots: bool = True, **options: object,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads, their permissions; nothing privileged
@@ -73,6 +74,9 @@ class TabulaBot(discord.Client):
         self.tree = TabulaTree(self)
         self.ticker = Ticker(self, service)
         self.tick = tick  # the clock round runs in the background unless turned off (tests)
+        # The bot seats' moves, posted as anyone's (bot/autoplay.py); off for `tabula sync`.
+        self.autoplay = Autoplay(service, lambda report: post_turn(self, service, report))
+        self.bots = bots
 
     async def setup_hook(self) -> None:
         for command in build_commands():
@@ -121,14 +125,17 @@ class TabulaBot(discord.Client):
 
     async def on_ready(self) -> None:
         """READY, at start-up and after every new gateway session: post the turns a crash
-        between a save and its post left unposted."""
+        between a save and its post left unposted, then (once) start playing the bot seats."""
         try:
             await repair(self, self.service)
         except Exception:  # never let a repair keep the bot from serving
             log.exception("the repair of lost turn posts failed")
+        if self.bots:  # after the repair: a bot's move follows the post of the move before
+            self.autoplay.start()
 
     async def close(self) -> None:
         await self.ticker.stop()
+        await self.autoplay.stop()
         await super().close()
 
 
@@ -248,7 +255,8 @@ async def run_sync(token: str | None, db_path: str, dev_guild: int | None = None
         return 2
     store = await open_store(db_path)
     try:
-        bot = TabulaBot(Service(store), dev_guild=dev_guild, sync="force", tick=False)
+        bot = TabulaBot(Service(store), dev_guild=dev_guild, sync="force", tick=False,
+                        bots=False)
         async with bot:
             try:
                 await bot.login(token.strip())  # runs setup_hook, hence the sync

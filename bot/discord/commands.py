@@ -16,6 +16,8 @@ from discord import app_commands
 from bot.clock import VACATION_DAYS
 from bot.discord import days, lobby, looking, playing
 from bot.discord.i18n import command_text
+from engine.ai import LEVELS
+from engine.core import Msg
 from engine.i18n import DEFAULT_LOCALE, translate
 from engine.registry import get as get_game
 from engine.registry import keys as game_keys
@@ -39,6 +41,14 @@ def game_choices() -> list[app_commands.Choice[str]]:
     return choices[:25]
 
 
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The bots' levels, named in English and localised through each choice's Msg."""
+    return [app_commands.Choice(
+        name=app_commands.locale_str(translate(Msg(f"bot.level.{level}"), DEFAULT_LOCALE),
+                                     msg=Msg(f"bot.level.{level}")), value=level)
+            for level in LEVELS]
+
+
 def build_commands() -> list[app_commands.Command | app_commands.Group]:
     return [game_group(), move_command()]
 
@@ -60,6 +70,20 @@ def game_group() -> app_commands.Group:
     @group.command(name="join", description=command_text("game join"))
     async def join(interaction: discord.Interaction) -> None:
         await lobby.join(interaction)
+
+    bots = app_commands.Group(name="bot", description=command_text("game bot"), parent=group)
+
+    @bots.command(name="add", description=command_text("game bot add"))
+    @app_commands.describe(level=command_text("game bot add level"))
+    @app_commands.choices(level=level_choices())
+    async def bot_add(interaction: discord.Interaction, level: str | None = None) -> None:
+        await lobby.add_bot(interaction, level)
+
+    @bots.command(name="remove", description=command_text("game bot remove"))
+    @app_commands.describe(seat=command_text("game bot remove seat"))
+    @app_commands.autocomplete(seat=lobby.suggest_bots)
+    async def bot_remove(interaction: discord.Interaction, seat: str | None = None) -> None:
+        await lobby.remove_bot(interaction, seat)
 
     @group.command(name="leave", description=command_text("game leave"))
     async def leave(interaction: discord.Interaction) -> None:
@@ -133,10 +157,12 @@ def game_group() -> app_commands.Group:
         await days.settings(interaction, language, pace, threads)
 
     @group.command(name="leaderboard", description=command_text("game leaderboard"))
-    @app_commands.describe(game=command_text("game leaderboard game"))
+    @app_commands.describe(game=command_text("game leaderboard game"),
+                           bots=command_text("game leaderboard bots"))
     @app_commands.choices(game=choices)
-    async def leaderboard(interaction: discord.Interaction, game: str | None = None) -> None:
-        await days.leaderboard(interaction, game)
+    async def leaderboard(interaction: discord.Interaction, game: str | None = None,
+                          bots: bool = False) -> None:
+        await days.leaderboard(interaction, game, bots)
 
     @group.command(name="abandon", description=command_text("game abandon"))
     async def abandon(interaction: discord.Interaction) -> None:

@@ -150,15 +150,17 @@ async def settings(interaction: discord.Interaction, language: str | None, pace:
             threads=yes if found.threads else no))
 
 
-async def leaderboard(interaction: discord.Interaction, game: str | None) -> None:
+async def leaderboard(interaction: discord.Interaction, game: str | None,
+                      bots: bool = False) -> None:
+    """Games between people, or (`bots`) the games where bots were seated, apart."""
     if not await think(interaction):
         return
     async with refusals(interaction):
         locale = user_locale(interaction)
         if interaction.guild_id is None:
             raise ServiceError("discord.settings.guild_only")
-        table = await service_of(interaction).leaderboard(interaction.guild_id, game)
-        title = t("discord.board_of.title", locale,
+        table = await service_of(interaction).leaderboard(interaction.guild_id, game, bots=bots)
+        title = t("discord.board_of.bots" if bots else "discord.board_of.title", locale,
                   game=game_name(game, locale) if game else t("discord.board_of.all", locale))
         if not table:
             await tell(interaction, title + "\n" + t("discord.board_of.empty", locale))

@@ -1,4 +1,4 @@
-"""The lobby: /game new, join, leave, start, abandon.
+"""The lobby: /game new, join, leave, start, abandon, and /game bot add|remove.
 
 Each change is announced in the channel (in the game's language), and the user's own deferred
 "thinking..." is removed: the public post says it all. Refusals stay ephemeral.
@@ -14,7 +14,7 @@ from bot.discord.i18n import clip, shown, t, user_locale
 from bot.discord.looking import game_name, options_text, seats_text
 from bot.discord.posting import post_notice, post_turn, retire_buttons
 from bot.discord.replies import done, refusals, service_of, tell, think
-from bot.service import GameInfo, User
+from bot.service import GameInfo, ServiceError, User
 from engine.i18n import translate
 from engine.registry import get as get_game
 
@@ -121,6 +121,43 @@ async def join(interaction: discord.Interaction) -> None:
             "discord.lobby.joined", info.locale, name=shown(interaction.user.display_name),
             n=len(info.seats), min=found.min_players, max=found.max_players,
             players=seats_text(info)))
+
+
+async def add_bot(interaction: discord.Interaction, level: str | None) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        info = await service_of(interaction).add_bot(
+            interaction.channel_id or 0, interaction.user.id, level,
+            can_manage=interaction.permissions.manage_channels)
+        found = get_game(info.game_key)
+        name = next(s.name for s in reversed(info.seats) if s.seated_bot)
+        await _announce(interaction, info, t(
+            "discord.lobby.bot_added", info.locale, name=shown(name), n=len(info.seats),
+            min=found.min_players, max=found.max_players, players=seats_text(info)))
+
+
+async def remove_bot(interaction: discord.Interaction, seat: str | None) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        info, name = await service_of(interaction).remove_bot(
+            interaction.channel_id or 0, interaction.user.id, seat,
+            can_manage=interaction.permissions.manage_channels)
+        await _announce(interaction, info, t("discord.lobby.bot_removed", info.locale,
+                                             name=shown(name), players=seats_text(info)))
+
+
+async def suggest_bots(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The bots seated in the channel's lobby, by name."""
+    try:
+        info = await service_of(interaction).info(interaction.channel_id or 0)
+    except ServiceError:
+        return []
+    typed = current.strip().casefold()
+    return [app_commands.Choice(name=clip(s.name, 100), value=str(place))
+            for place, s in enumerate(info.seats, start=1)
+            if s.seated_bot and typed in s.name.casefold()][:25]
 
 
 async def leave(interaction: discord.Interaction) -> None:

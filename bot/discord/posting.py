@@ -90,8 +90,9 @@ async def post_turn(
             message = await channel_of(client, info).send(
                 overtaken_text(report, intro), allowed_mentions=pinging())
         else:
+            people = [s.user_id for s in report.to_act if s.bot is None]  # bots: no ping
             kwargs: dict = {"view": turn_layout(report, intro, image=report.image is not None),
-                            "allowed_mentions": pinging([s.user_id for s in report.to_act])}
+                            "allowed_mentions": pinging(people)}
             if report.image is not None:
                 kwargs["file"] = discord.File(io.BytesIO(report.image), filename=IMAGE)
             message = await channel_of(client, info).send(**kwargs)
@@ -108,6 +109,9 @@ async def post_turn(
         from bot.discord.notify import send_notices  # notify posts through this module
 
         await send_notices(client, service, report.notices)
+    autoplay = getattr(client, "autoplay", None)
+    if autoplay is not None and any(s.bot is not None for s in report.to_act):
+        autoplay.wake(info.id)  # now that the turn that asks the bot is in the channel
     return message
 
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.i18n import clip, shown_names, t
+from bot.discord.i18n import clip, shown, shown_names, t
 from bot.service import GameInfo, Report
 from engine.i18n import translate
 
@@ -53,13 +53,17 @@ def translate_name(info: GameInfo) -> str:
 
 
 def ask_lines(report: Report, locale: str) -> list[str]:
-    """A line per player asked to act: who (mentioned), what, and when their clock runs out."""
+    """A line per player asked to act: who (mentioned), what, and when their clock runs out.
+    A bot is named, not mentioned, and has no clock: it answers in a moment."""
     info = report.game
     lines = []
     for seat in report.to_act:
         ask = report.asks.get(seat.seat) if seat.seat is not None else None
         text = (translate(ask, locale, shown_names(info.names)) if ask is not None
                 else t("discord.turn.your_turn", locale))
+        if seat.bot is not None:
+            lines.append(t("discord.turn.bot", locale, who=f"**{shown(seat.name)}**", ask=text))
+            continue
         line = t("discord.turn.ask", locale, who=f"<@{seat.user_id}>", ask=text)
         clock = info.seat_clocks.get(seat.seat) if seat.seat is not None else None
         left = clock.left(report.at) if clock is not None else None
@@ -84,7 +88,7 @@ def result_lines(info: GameInfo, locale: str) -> list[str]:
     winners = [names[s] for s in outcome.winners if 0 <= s < len(names)]
     lines = [t("discord.result.winners", locale, n=len(winners), names=", ".join(winners))]
     if outcome.scores is not None:
-        ranked = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])  # type: ignore[index]
+        ranked = outcome.ranking(len(outcome.scores))  # those who left last, whatever they scored
         scores = " · ".join(f"{names[s]} {outcome.scores[s]}" for s in ranked if s < len(names))
         lines.append(t("discord.result.scores", locale, scores=scores))
     lines.extend(translate(d, locale, names) for d in outcome.details)

@@ -13,7 +13,7 @@ option's label and description 100).
     tabula:pick:<game>:<version>:<prefix>    the menu's select; its option values are item indices
     tabula:page:<game>:<version>:<page>:<prefix>   previous / next page of a long menu
     tabula:back:<game>:<version>:<prefix>    back to the previous menu
-    tabula:timeout:<game>:<version>:<choice> the others' answer to a clock run out (skip|end|wait)
+    tabula:timeout:<game>:<version>:<choice> the others' answer to a clock run out (skip|bot|end|wait)
     tabula:log:<game>:<page>                 a page of /game log
 
 <prefix> is the chosen tokens, space separated, or `#i.j.k` (item indices from the root) when the
@@ -205,13 +205,13 @@ class BackButton(
 
 class TimeoutButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tabula:timeout:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<choice>skip|end|wait)",
+    template=r"tabula:timeout:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<choice>skip|bot|end|wait)",
 ):
     """One of the other players' answers when a clock has run out (see Service.decide_timeout).
     It carries the version: a move made meanwhile makes it stale."""
 
-    STYLES = {"skip": discord.ButtonStyle.primary, "end": discord.ButtonStyle.danger,
-              "wait": discord.ButtonStyle.secondary}
+    STYLES = {"skip": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.primary,
+              "end": discord.ButtonStyle.danger, "wait": discord.ButtonStyle.secondary}
 
     def __init__(self, button: discord.ui.Button, game_id: int, version: int, choice: str) -> None:
         super().__init__(button)

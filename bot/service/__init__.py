@@ -11,6 +11,7 @@ The package is split by concern, each a mixin over ServiceBase (base.py: the sto
 limits, picture cache, and the commit/report step every change ends with):
 
     lobby.py    catalogue, create, join, leave, start
+    bots.py     computer players: seated in the lobby or taken over, and their moves
     play.py     choices, act, resign, undo, abandon, unposted
     looking.py  status, board, hand, log, replay GIF (its bookkeeping in replays.py), verify
     days.py     preferences, vacations, the background tick, timeouts
@@ -31,6 +32,7 @@ from __future__ import annotations
 import secrets  # noqa: F401
 
 from bot.service.base import ServiceBase
+from bot.service.bots import BotsMixin, level_of
 from bot.service.days import DaysMixin
 from bot.service.lobby import LobbyMixin
 from bot.service.looking import LookingMixin
@@ -58,9 +60,10 @@ from bot.service.renderer import PillowRenderer, Renderer
 __all__ = [
     "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "Limits", "LogPage",
     "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service", "ServiceBase",
-    "ServiceError", "Standing", "TurnPost", "User",
+    "ServiceError", "Standing", "TurnPost", "User", "level_of",
 ]
 
 
-class Service(LobbyMixin, PlayMixin, LookingMixin, DaysMixin, RecordsMixin, PostsMixin):
+class Service(LobbyMixin, BotsMixin, PlayMixin, LookingMixin, DaysMixin, RecordsMixin,
+              PostsMixin):
     """The one entry point of the use cases (see the module docstring)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -25,7 +25,9 @@ from bot.service.renderer import Renderer
 from bot.service.replays import Replays
 from bot.storage import Storage
 from bot.store import GameRow, SeatRow
-from engine import Event, Game, IllegalAction, Outcome
+from engine import Event, Game, IllegalAction, Msg, Outcome
+from engine.core import ranked_last
+from engine.i18n import translate
 from engine.registry import get as get_game
 
 
@@ -66,21 +68,27 @@ class ServiceBase:
     async def commit(
         self, info: GameInfo, row: GameRow, game: Game, state: dict[str, Any],
         events: list[Event], seat: int, user_id: int | None, text: str,
-        outcome: Outcome | None = None,
+        outcome: Outcome | None = None, *, bots: Mapping[int, tuple[str, int]] | None = None,
     ) -> Report:
         """Store one history entry (under the game's lock) with the clocks it moves, then
-        report it with the notices it calls for."""
-        outcome = outcome or game.outcome(state)
+        report it with the notices it calls for. `bots`: seat -> (level, seed) of seats a bot
+        plays from now on (a player who left), stored with the entry.
+
+        The rules' outcome puts the players who left last (engine.core.ranked_last); an
+        outcome given (a resignation, a clock run out) says it already."""
+        if outcome is None and (outcome := game.outcome(state)) is not None:
+            outcome = ranked_last(outcome, info.left_seats, len(info.seats))
         now = self.clock()
         before = game.prompt(row.state) if row.state is not None else {}
         after = game.prompt(state) if outcome is None else {}
-        away = await self.away_seats(info, now)
+        # A bot's clock never runs: it answers at once, and could not be reminded.
+        away = await self.away_seats(info, now) | info.bot_seats | set(bots or ())
         mover = None if text.startswith(".") else seat
         moved = clocks.advance(info.pace, info.seat_clocks, before, after, mover, now, away)
         stored = await self.store.append_action(
             row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
             events=[e.to_json() for e in events], state=state,
-            outcome=outcome.to_json() if outcome else None, now=now, clocks=moved,
+            outcome=outcome.to_json() if outcome else None, now=now, clocks=moved, bots=bots,
         )
         if not stored:  # another process moved the game on since we loaded it
             raise ServiceError("error.stale")
@@ -107,7 +115,8 @@ class ServiceBase:
         """Direct messages called for by the change from `before` to `after`."""
         if info.status != "active":
             return []
-        users = {s.seat: s.user_id for s in info.seats if s.seat is not None}
+        # Bots get no direct message; nor does a player who left (a bot plays for them).
+        users = {s.seat: s.user_id for s in info.seats if s.seat is not None and s.bot is None}
         prefs = {u: await self.store.prefs(u) for u in users.values()}
         players = len(users)
         notices = turn_notices(
@@ -191,11 +200,33 @@ def game_info(row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
     return GameInfo(
         id=row.id, channel_id=row.channel_id, guild_id=row.guild_id, game_key=row.game_key,
         options=row.options, status=row.status, creator_id=row.creator_id, locale=row.locale,
-        version=row.version, seats=tuple(SeatInfo(s.seat, s.user_id, s.name) for s in seats),
+        version=row.version,
+        seats=tuple(SeatInfo(s.seat, s.user_id, seat_name(s, row.locale), s.bot) for s in seats),
         outcome=Outcome.from_json(row.outcome) if row.outcome else None,
         pace=Pace.from_json(row.pace), timed_out=row.timed_out,
-        clocks=tuple(s.clock for s in seats if s.seat is not None),
+        clocks=tuple(s.clock for s in seats if s.seat is not None), with_bots=row.with_bots,
     )
+
+
+# A player who leaves a running game (a resignation in a game of 3 or more, a clock run out and
+# the others' choice) is replaced by a bot of this level, as Board Game Arena does.
+TAKEOVER_LEVEL = "medium"
+
+
+def takeover(seed: int | None, seat: int) -> dict[int, tuple[str, int]]:
+    """`commit(bots=...)` for a seat a bot takes over: its level and a seed that follows from
+    the game's."""
+    return {seat: (TAKEOVER_LEVEL, ((seed or 0) * 1_000_003 + seat) % 2**63)}
+
+
+def seat_name(seat: SeatRow, locale: str) -> str:
+    """A seat's name as everyone reads it, in the game's language: a bot's with its level
+    ("Cicero (hard)"), a player who left with who plays for them ("ann (bot)")."""
+    if seat.bot is None:
+        return seat.name
+    level = translate(Msg(f"bot.level.{seat.bot}"), locale)
+    key = "bot.seat" if seat.user_id < 0 else "bot.took_over"
+    return translate(Msg(key, {"name": seat.name, "level": level}), locale)
 
 
 

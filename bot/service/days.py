@@ -1,16 +1,18 @@
 """Play over days: a user's notification choices and vacations, the clocks they stop and
 restart, the background round (`tick`: vacations over, clocks run out, reminders) and the other
-players' decision about a seat whose clock ran out."""
+players' decision about a seat whose clock ran out (in a game of 3 or more, a bot may take it
+over). Bots have no running clock: the round leaves their seats alone."""
 
 from __future__ import annotations
 
 from bot import clock as clocks
 from bot.clock import Clock
 from bot.notices import Notice, remind_after
-from bot.service.base import ServiceBase, game_info
+from bot.service.base import ServiceBase, game_info, takeover
 from bot.service.model import Report, ServiceError
 from bot.store import UserPrefs, Waiting
 from engine import Event, Msg, Outcome, play
+from engine.core import ranked_last
 from engine.registry import get as get_game
 
 
@@ -69,7 +71,8 @@ class DaysMixin(ServiceBase):
                         user = info.user_of(seat)
                         clock = clock.stopped(now)
                         runs = (seat in asked and clock.bank is not None and user is not None
-                                and user.user_id not in away and row.timed_out != seat)
+                                and user.bot is None and user.user_id not in away
+                                and row.timed_out != seat)
                         new[seat] = Clock(clock.bank, now if runs else None, clock.asked_since)
                     if await self.store.set_clocks(row.id, new, version=row.version):
                         break
@@ -103,6 +106,8 @@ class DaysMixin(ServiceBase):
         away = await self.store.away(now)
         prefs_of: dict[int, UserPrefs] = {}
         for w in await self.store.waiting():
+            if w.bot is not None:  # a bot answers at once: nothing to remind, no clock
+                continue
             left = w.clock.left(now)
             if left is not None and left <= 0 and w.clock.running_since is not None \
                     and w.timed_out is None:
@@ -138,9 +143,11 @@ class DaysMixin(ServiceBase):
             if not await self.store.set_timed_out(game_id, seat, version=w.version,
                                                   clocks=stopped, seen=w.clock):
                 return []  # moved meanwhile, given more time, or already noticed
-        others = tuple(s.user_id for s in info.seats if s.seat is not None and s.seat != seat)
+        others = tuple(s.user_id for s in info.seats
+                       if s.seat is not None and s.seat != seat and s.bot is None)
+        key = "notice.timeout_bot" if len(info.seats) >= 3 else "notice.timeout"
         return [Notice("timeout", game_id, info.channel_id,
-                       Msg("notice.timeout", {"who": Msg.seat(seat)}), None, others,
+                       Msg(key, {"who": Msg.seat(seat)}), None, others,
                        f"timeout:{seat}:{w.version}:{w.clock.running_since}")]
 
     async def timeout_choices(self, game_id: int) -> list[str]:
@@ -151,14 +158,16 @@ class DaysMixin(ServiceBase):
             return []
         game = get_game(info.game_key)
         skip = ["skip"] if game.default_action(row.state, info.timed_out) is not None else []
-        return [*skip, "end", "wait"]
+        bot = ["bot"] if len(info.seats) >= 3 else []  # with 2, ending the game says the same
+        return [*skip, *bot, "end", "wait"]
 
     async def decide_timeout(
         self, game_id: int, user_id: int, choice: str, *, version: int | None = None,
     ) -> Report:
         """Another player decides for the seat whose clock ran out: `skip` (the rules' default
-        action is played for them), `end` (the game ends, the absent player loses) or `wait`
-        (one more day on their clock). The first decision counts."""
+        action is played for them), `bot` (in a game of 3 or more: a bot plays their seat from
+        now on, and they rank last, as if they had resigned), `end` (the game ends, the absent
+        player loses) or `wait` (one more day on their clock). The first decision counts."""
         async with self.lock(game_id):
             row = await self.store.game(game_id)
             if row is None or row.state is None or row.status != "active":
@@ -173,10 +182,19 @@ class DaysMixin(ServiceBase):
             game = get_game(row.game_key)
             who = {"who": Msg.seat(absent), "by": Msg.seat(seat.seat)}
             if choice == "end":
-                others = tuple(s.seat for s in info.seats if s.seat not in (None, absent))
-                outcome = Outcome(others, None, Msg("outcome.timeout", who))  # type: ignore[arg-type]
+                gone = info.left_seats
+                others = tuple(s.seat for s in info.seats  # type: ignore[misc]
+                               if s.seat not in (None, absent) and s.seat not in gone)
+                outcome = ranked_last(Outcome(others, None, Msg("outcome.timeout", who)), gone,
+                                      len(info.seats))
                 return await self.commit(info, row, game, row.state, [], absent, user_id,
                                           ".timeout", outcome)
+            if choice == "bot":
+                if len(info.seats) < 3:
+                    raise ServiceError("error.stale")
+                event = Event(Msg("platform.bot_for", who))
+                return await self.commit(info, row, game, row.state, [event], absent, user_id,
+                                          ".bot", bots=takeover(row.seed, absent))
             if choice == "skip":
                 text = game.default_action(row.state, absent)
                 if text is None:

@@ -117,7 +117,9 @@ class LobbyMixin(ServiceBase):
             if not await self.store.remove_seat(info.id, user_id):
                 raise ServiceError("error.leave_started")
             info = await self.info_by_id(info.id)
-            if not info.seats:  # the last one out closes the lobby (unless someone joined)
+            # The last person out closes the lobby (unless someone joined): bots alone wait
+            # for nobody.
+            if all(s.seated_bot for s in info.seats):
                 await self.store.set_status(info.id, "abandoned", self.clock(),
                                             only_if=("lobby",), version=info.version)
                 info = await self.info_by_id(info.id)
@@ -149,7 +151,9 @@ class LobbyMixin(ServiceBase):
                 random.Random(seed).shuffle(order)
                 state = game.setup(len(order), seed, info.options)
                 now = self.clock()
-                away = await self.away_seats(order, now)
+                # Bots' clocks never run (they answer at once): as if away.
+                away = await self.away_seats(order, now) | {
+                    seat for seat, user in enumerate(order) if user < 0}
                 started = clocks.start(info.pace, len(order), game.prompt(state), now, away)
                 if await self.store.start_game(
                     info.id, seed=seed, order=order, state=state, now=now, clocks=started,

@@ -45,8 +45,19 @@ class User:
 @dataclass(frozen=True)
 class SeatInfo:
     seat: int | None  # None in the lobby
-    user_id: int
-    name: str
+    user_id: int  # below zero for a bot seated in the lobby (Discord's ids are positive)
+    name: str  # as shown: a bot's with its level, "Cicero (hard)"
+    bot: str | None = None  # the level of the bot playing this seat; None: its player plays
+
+    @property
+    def seated_bot(self) -> bool:
+        """A computer player seated in the lobby (not a person's seat a bot took over)."""
+        return self.user_id < 0
+
+    @property
+    def left(self) -> bool:
+        """A player who left the running game: a bot plays their seat, they rank last."""
+        return self.bot is not None and self.user_id > 0
 
 
 @dataclass(frozen=True)
@@ -65,6 +76,7 @@ class GameInfo:
     pace: Pace | None = None
     timed_out: int | None = None  # the seat whose clock ran out, while the others decide
     clocks: tuple[Clock, ...] = ()  # by seat, once started
+    with_bots: bool = False  # bots were seated at the start (kept apart on the leaderboard)
 
     @property
     def names(self) -> list[str]:
@@ -76,6 +88,16 @@ class GameInfo:
 
     def user_of(self, seat: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.seat == seat), None)
+
+    @property
+    def bot_seats(self) -> set[int]:
+        """Seats a bot plays (seated in the lobby, or taken over from a player who left)."""
+        return {s.seat for s in self.seats if s.seat is not None and s.bot is not None}
+
+    @property
+    def left_seats(self) -> list[int]:
+        """Seats of players who left the running game (they rank last)."""
+        return [s.seat for s in self.seats if s.seat is not None and s.left]
 
     @property
     def seat_clocks(self) -> dict[int, Clock]:

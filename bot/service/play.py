@@ -1,9 +1,10 @@
 """Playing: the caller's legal moves, a move (under the game's lock, guarded by its version),
-resigning, taking a move back, abandoning, and the turn post a crash lost (`unposted`)."""
+resigning (in a game of 3 or more the game goes on, a bot playing the seat), taking a move
+back, abandoning, and the turn post a crash lost (`unposted`)."""
 
 from __future__ import annotations
 
-from bot.service.base import ServiceBase, game_info
+from bot.service.base import ServiceBase, game_info, takeover
 from bot.service.model import GameInfo, Report, SeatInfo, ServiceError
 from engine import Event, IllegalAction, Msg, play
 from engine.core import UNDO, effective_actions, replay, resigned
@@ -19,7 +20,7 @@ class PlayMixin(ServiceBase):
         info = game_info(row, await self.store.seats(row.id))
         seat = info.seat_of(user_id)
         game = get_game(row.game_key)
-        if seat is None or seat.seat not in game.prompt(row.state):
+        if seat is None or seat.bot is not None or seat.seat not in game.prompt(row.state):
             return []
         return game.legal(row.state, seat.seat)
 
@@ -45,6 +46,8 @@ class PlayMixin(ServiceBase):
             seat = info.seat_of(user_id)
             if seat is None or seat.seat is None:
                 raise ServiceError("error.not_seated")
+            if seat.bot is not None:
+                raise ServiceError("error.bot_plays_for_you")
             if version is not None and version != row.version:
                 raise ServiceError("error.stale")
             game = get_game(row.game_key)
@@ -82,16 +85,30 @@ class PlayMixin(ServiceBase):
         return report
 
     async def resign(self, channel_id: int, user_id: int) -> Report:
-        """The player concedes: the game ends, the others share the victory."""
+        """The player concedes. In a game of 3 or more where another person still plays, the
+        game goes on: the player ranks last and a bot plays their seat (".quit"). Otherwise
+        the game ends (".resign"): the others share the victory, but for those who left."""
         info, seat = await self._playing(channel_id, user_id)
         async with self.lock(info.id):
             row = await self.store.game(info.id)
-            assert row is not None and row.state is not None
+            if row is None or row.state is None or row.status != "active":
+                raise ServiceError("error.game_over")
             info = game_info(row, await self.store.seats(row.id))
-            outcome = resigned(len(info.seats), seat.seat)
+            seat = info.seat_of(user_id)  # type: ignore[assignment]
+            if seat is None or seat.seat is None:
+                raise ServiceError("error.not_seated")
+            if seat.bot is not None:
+                raise ServiceError("error.bot_plays_for_you")
+            game = get_game(info.game_key)
+            people = [s for s in info.seats if s.bot is None and s.seat != seat.seat]
+            if len(info.seats) >= 3 and people:
+                quit_ = Event(Msg("platform.quit", {"who": Msg.seat(seat.seat)}))
+                return await self.commit(info, row, game, row.state, [quit_], seat.seat,
+                                          user_id, ".quit", bots=takeover(row.seed, seat.seat))
+            outcome = resigned(len(info.seats), seat.seat, info.left_seats)
             # No event: the outcome's reason says it.
-            return await self.commit(info, row, get_game(info.game_key), row.state, [],
-                                      seat.seat, user_id, ".resign", outcome)
+            return await self.commit(info, row, game, row.state, [], seat.seat, user_id,
+                                      ".resign", outcome)
 
     async def _playing(self, channel_id: int, user_id: int) -> tuple[GameInfo, SeatInfo]:
         """The channel's running game and the caller's seat in it, or the refusal that fits."""
@@ -101,6 +118,8 @@ class PlayMixin(ServiceBase):
             raise ServiceError("error.not_seated")
         if info.status != "active":
             raise ServiceError("error.not_started")
+        if seat.bot is not None:
+            raise ServiceError("error.bot_plays_for_you")
         return info, seat
 
     async def undo(self, channel_id: int, user_id: int) -> Report:

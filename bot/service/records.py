@@ -19,6 +19,7 @@ class RecordsMixin(ServiceBase):
             seat = info.seat_of(user_id)
             number = seat.seat if seat else None
             waiting = (info.status == "active" and row.state is not None and number is not None
+                       and seat is not None and seat.bot is None
                        and number in get_game(row.game_key).prompt(row.state))
             clock = info.seat_clocks.get(number) if number is not None else None
             left = clock.left(now) if clock is not None else None
@@ -44,16 +45,22 @@ class RecordsMixin(ServiceBase):
         await self.store.set_guild_settings(new)
         return new
 
-    async def leaderboard(self, guild_id: int, game_key: str | None = None) -> list[Standing]:
+    async def leaderboard(self, guild_id: int, game_key: str | None = None, *,
+                          bots: bool = False) -> list[Standing]:
         """Finished games of the guild: games played and won per player (a shared victory is
-        a win), most wins first, then the best ratio, then most played."""
+        a win), most wins first, then the best ratio, then most played. Games between people
+        only, or (`bots`) only the games where bots were seated at the start; bots themselves
+        are never listed. A game a player left for a bot counts among games between people:
+        a loss for them."""
         if game_key is not None:
             game_key = checked_game(game_key).key
         played: dict[int, list[int]] = {}
         names: dict[int, str] = {}
-        for row, seats in await self.store.finished(guild_id, game_key):
+        for row, seats in await self.store.finished(guild_id, game_key, bots=bots):
             winners = set(Outcome.from_json(row.outcome).winners) if row.outcome else set()
             for s in seats:
+                if s.user_id < 0:  # a bot seated in the lobby
+                    continue
                 tally = played.setdefault(s.user_id, [0, 0])
                 tally[0] += 1
                 tally[1] += s.seat in winners

@@ -33,10 +33,12 @@ def test_every_key_the_code_names_exists() -> None:
 
 def test_command_names_are_the_catalogues_and_french_names_are_valid() -> None:
     en, fr = _catalogue("en"), _catalogue("fr")
-    paths = []
-    for command in build_commands():
-        paths.append(command.qualified_name)
-        paths += [c.qualified_name for c in getattr(command, "commands", [])]
+    def walk(command: object) -> list[str]:  # groups in groups too (/game bot add)
+        return [command.qualified_name,  # type: ignore[attr-defined]
+                *(p for sub in getattr(command, "commands", []) for p in walk(sub))]
+
+    paths = [p for command in build_commands() for p in walk(command)]
+    assert "game bot add" in paths
     for path in paths:
         key = "discord.cmd." + path.replace(" ", ".") + ".name"
         assert en[key] == path.split()[-1]
@@ -79,7 +81,11 @@ def test_localized_command_and_option_names_are_unique_at_their_level() -> None:
             subs = list(getattr(top, "commands", []))
             names = level(subs, locale)
             assert len(set(names)) == len(names), (locale, sorted(names))
-            for command in [top, *subs]:
+            nested = [c for sub in subs for c in getattr(sub, "commands", [])]
+            for group in (s for s in subs if getattr(s, "commands", None)):
+                inner = level(list(group.commands), locale)
+                assert len(set(inner)) == len(inner), (locale, group.qualified_name, inner)
+            for command in [top, *subs, *nested]:
                 found = option_names(command, locale)
                 assert len(set(found)) == len(found), (locale, command.qualified_name, found)
     # and the stand-in refuses what Discord refuses

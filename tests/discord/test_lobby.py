@@ -29,8 +29,13 @@ async def test_commands_are_synced_with_french_names_and_descriptions(discord_: 
     subs = {o["name"]: o for o in game["options"]}
     assert set(subs) == {"new", "join", "leave", "start", "status", "board", "hand", "log",
                          "resign", "abandon", "rules", "undo", "mine", "notify", "vacation",
-                         "settings", "leaderboard", "replay"}
+                         "settings", "leaderboard", "replay", "bot"}
     assert subs["join"]["name_localizations"]["fr"] == "rejoindre"
+    bots = {o["name"]: o for o in subs["bot"]["options"]}
+    assert bots["add"]["name_localizations"]["fr"] == "ajouter"
+    levels = bots["add"]["options"][0]["choices"]
+    assert [(c["value"], c["name_localizations"]["fr"]) for c in levels] == [
+        ("easy", "facile"), ("medium", "moyen"), ("hard", "difficile")]
     assert subs["hand"]["description_localizations"]["fr"].startswith("Voir votre main")
     choices = subs["new"]["options"][0]["choices"]
     tiny = next(c for c in choices if c["value"] == "tiny")

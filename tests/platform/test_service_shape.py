@@ -51,7 +51,7 @@ def test_no_module_of_the_service_imports_another_modules_underscore_name() -> N
 
 def test_each_concern_uses_only_its_own_private_names() -> None:
     files = {p.name: p.read_text("utf-8") for p in SERVICE.glob("*.py")}
-    assert {"base.py", "lobby.py", "play.py", "looking.py", "days.py", "records.py",
+    assert {"base.py", "lobby.py", "bots.py", "play.py", "looking.py", "days.py", "records.py",
             "posts.py"} <= set(files)
     assert {name: found for name, text in files.items()
             if (found := foreign_self_names(text))} == {}
@@ -67,6 +67,6 @@ def test_the_checks_see_what_they_look_for() -> None:
 def test_one_service_over_every_concern() -> None:
     concerns = [c.__module__ for c in Service.__mro__ if issubclass(c, ServiceBase)]
     assert set(concerns) == {f"bot.service.{m}" for m in
-                             ("base", "lobby", "play", "looking", "days", "records", "posts")} | {
+                             ("base", "lobby", "bots", "play", "looking", "days", "records", "posts")} | {
                              "bot.service"}
     assert all(hasattr(bot.service, name) for name in bot.service.__all__)

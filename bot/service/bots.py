@@ -1,0 +1,191 @@
+"""Computer players: seating bots in a lobby and taking them out, and a bot's move.
+
+A bot is a seat like any other (a row of `seats`, its level and seed beside it); a bot seated in
+the lobby has a user id of its own below zero. It plays through the same lock, version guard,
+commit and history as a person: `bot_move` decides off the event loop (engine.ai.decide, from
+what its seat may know), then stores the move only if the game is still at the version the
+decision was made from, so a human move, an undo or another process moving meanwhile makes it
+decide again and never play twice. Who calls `bot_move` and when is the edge's (bot/autoplay.py:
+a background task of the Discord client and of the console).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import random
+import secrets
+import unicodedata
+from functools import cache
+
+from bot.service.base import ServiceBase, game_info
+from bot.service.model import GameInfo, Report, ServiceError
+from data import path as data_path
+from engine import Msg, play
+from engine.ai import LEVELS, decide
+from engine.i18n import LOCALES, translate
+from engine.registry import get as get_game
+
+DEFAULT_LEVEL = "medium"
+
+
+@cache
+def bot_names() -> tuple[dict[str, str], ...]:
+    """The bots' names (data/bots.json), each as every language writes it."""
+    with data_path("bots.json").open(encoding="utf-8") as f:
+        return tuple(json.load(f)["names"])
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: "Difficile" and "difficile", "Cicéron" and "ciceron"."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def level_of(text: str | None) -> str:
+    """The level a player typed or chose, in any language ("hard", "difficile"); medium when
+    none is given. ServiceError naming the levels otherwise."""
+    if text is None or not text.strip():
+        return DEFAULT_LEVEL
+    wanted = fold(text)
+    for level in LEVELS:
+        if wanted == level or any(wanted == fold(translate(Msg(f"bot.level.{level}"), locale))
+                                  for locale in LOCALES):
+            return level
+    raise ServiceError("error.bad_bot_level", level=text[:40], levels=", ".join(LEVELS))
+
+
+def decision_seed(bot_seed: int, version: int, seat: int) -> int:
+    """The seed of one decision: the bot's own seed, the game's version and the seat, so that
+    a replayed or repeated decision is the same, and two decisions differ."""
+    return random.Random(f"{bot_seed}:{version}:{seat}").getrandbits(63)
+
+
+class BotsMixin(ServiceBase):
+    # Per decision: a time cap (None: $TABULA_BOT_SECONDS, else 2 s) and, for repeatable
+    # tests, an iteration budget (engine.ai.decide).
+    bot_seconds: float | None = None
+    bot_budget: int | None = None
+
+    # --- in the lobby ----------------------------------------------------------------------
+
+    async def add_bot(self, channel_id: int, user_id: int, level: str | None = None, *,
+                      can_manage: bool = False) -> GameInfo:
+        """Seat a computer player of `level` in the channel's lobby: its creator (or someone
+        who can manage the channel) only, while there is room."""
+        chosen = level_of(level)
+        info = await self._bot_lobby(channel_id, user_id, can_manage)
+        game = get_game(info.game_key)
+        async with self.lock(info.id):
+            for _attempt in range(5):
+                info = await self._bot_lobby(channel_id, user_id, can_manage)
+                if len(info.seats) >= game.max_players:
+                    raise ServiceError("error.game_full", n=game.max_players)
+                rows = await self.store.seats(info.id)
+                taken = {s.user_id for s in rows}
+                bot_id = next(-n for n in itertools.count(1) if -n not in taken)
+                name = self._bot_name(info, {fold(s.name) for s in rows})
+                if await self.store.add_seat(info.id, bot_id, name, self.clock(),
+                                             max_seats=game.max_players, bot=chosen,
+                                             bot_seed=secrets.randbits(63)):
+                    break
+            else:
+                raise ServiceError("error.lobby_changed")
+        return await self.info_by_id(info.id)
+
+    async def remove_bot(self, channel_id: int, user_id: int, which: str | None = None, *,
+                         can_manage: bool = False) -> tuple[GameInfo, str]:
+        """Take a bot out of the lobby: `which` is its name or its place in the lobby's list
+        (1, 2...), else the bot seated last. The lobby and the name of the bot removed."""
+        info = await self._bot_lobby(channel_id, user_id, can_manage)
+        bots = [s for s in info.seats if s.seated_bot]
+        typed = (which or "").strip()
+        if not typed:
+            if not bots:
+                raise ServiceError("error.no_bot")
+            target = bots[-1]
+        elif typed.isascii() and typed.isdigit():
+            place = int(typed)
+            if not 1 <= place <= len(info.seats):
+                raise ServiceError("error.no_such_bot", which=typed[:40])
+            target = info.seats[place - 1]
+        else:
+            found = [s for s in info.seats if fold(s.name) == fold(typed)
+                     or fold(s.name).startswith(fold(typed) + " (")]
+            if not found:
+                raise ServiceError("error.no_such_bot", which=typed[:40])
+            target = found[0]
+        if not target.seated_bot:
+            raise ServiceError("error.not_a_bot", name=target.name)
+        async with self.lock(info.id):
+            if not await self.store.remove_seat(info.id, target.user_id):
+                raise ServiceError("error.already_started")
+        return await self.info_by_id(info.id), target.name
+
+    async def _bot_lobby(self, channel_id: int, user_id: int, can_manage: bool) -> GameInfo:
+        info = await self.info(channel_id)
+        if info.status != "lobby":
+            raise ServiceError("error.already_started")
+        if not info.may_manage(user_id, can_manage):
+            raise ServiceError("error.only_creator_bots")
+        return info
+
+    @staticmethod
+    def _bot_name(info: GameInfo, taken: set[str]) -> str:
+        """A name no one in the game has, in the game's language, drawn in an order that
+        follows from the game's id."""
+        names = list(bot_names())
+        random.Random(info.id).shuffle(names)
+        for entry in names:
+            if not {fold(n) for n in entry.values()} & taken:
+                return entry.get(info.locale, entry["en"])
+        return f"Bot {len(taken) + 1}"  # more bots than names: cannot happen with 5 seats
+
+    # --- playing ---------------------------------------------------------------------------
+
+    async def bot_games(self) -> list[int]:
+        """Running games where a bot is asked to act (after a restart, or moved by another
+        process): the background task's round."""
+        return sorted({w.game_id for w in await self.store.waiting() if w.bot is not None})
+
+    async def bot_turns(self, game_id: int) -> list[tuple[int, int]]:
+        """(seat, version) of each bot asked to act in the game now. None while the others
+        decide about a clock that ran out: that question comes first."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active" or row.state is None or row.timed_out is not None:
+            return []
+        info = game_info(row, await self.store.seats(game_id))
+        asked = get_game(row.game_key).prompt(row.state)
+        return [(seat, row.version) for seat in sorted(asked) if seat in info.bot_seats]
+
+    async def bot_move(self, game_id: int, seat: int, version: int) -> Report | None:
+        """The bot of `seat` plays, if the game is still at `version` and asks it; None when
+        the game moved on meanwhile (the caller looks again)."""
+        row = await self.store.game(game_id)
+        if row is None or row.version != version or row.status != "active" or row.state is None:
+            return None
+        seats = await self.store.seats(game_id)
+        mine = next((s for s in seats if s.seat == seat), None)
+        game = get_game(row.game_key)
+        if mine is None or mine.bot is None or seat not in game.prompt(row.state) \
+                or row.timed_out is not None:
+            return None
+        seed = decision_seed(mine.bot_seed or 0, version, seat)
+        # Off the event loop: a hard decision thinks for seconds.
+        text = await asyncio.to_thread(decide, game, row.state, seat, mine.bot, seed,
+                                       self.bot_budget, self.bot_seconds)
+        async with self.lock(game_id):
+            row = await self.store.game(game_id)
+            if row is None or row.version != version or row.status != "active" \
+                    or row.state is None:
+                return None
+            info = game_info(row, await self.store.seats(game_id))
+            # Decided from this very state: an illegal action would be a bug, and raises.
+            state, events = play(game, row.state, seat, text)
+            try:
+                return await self.commit(info, row, game, state, events, seat, None, text)
+            except ServiceError as exc:
+                if exc.msg.key == "error.stale":  # another process moved first
+                    return None
+                raise
