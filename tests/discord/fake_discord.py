@@ -475,10 +475,12 @@ _PAYLOAD_KEYS = {"locale", "channel", "permissions", "app_permissions"}
 
 
 def _ours(task: asyncio.Task[Any]) -> bool:
-    """The tasks discord.py creates to handle an interaction (not the 15-minute view timeouts)."""
+    """The tasks discord.py creates to handle an interaction (not the 15-minute view timeouts),
+    and those playing Tabula's bot seats."""
     name = task.get_name()
     return (name == "CommandTree-invoker" or name.startswith("discord-ui-dynamic-item")
-            or name.startswith("discord-ui-view-dispatch") or name.startswith("discord.py: "))
+            or name.startswith("discord-ui-view-dispatch") or name.startswith("discord.py: ")
+            or name.startswith("tabula-bot:"))
 
 
 # --- reading stored messages as a reader does ---------------------------------------------------

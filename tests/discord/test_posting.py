@@ -139,3 +139,21 @@ def test_retiring_keeps_the_layout_and_drops_the_row() -> None:
     assert texts(retired) == texts(layout)
     [gallery] = [i for i in retired.walk_children() if isinstance(i, discord.ui.MediaGallery)]
     assert gallery.items[0].media.url == f"attachment://{IMAGE}"
+
+
+def test_a_bot_asked_is_named_not_mentioned_and_has_no_clock() -> None:
+    clock = Clock(bank=3600.0, running_since=None, asked_since=1000.0)
+    bot = SeatInfo(1, -1, "Cicero (hard)", "hard")
+    report = Report(_info(seats=(SeatInfo(0, 10, "Alice"), bot), clocks=(clock, clock)),
+                    to_act=[SeatInfo(0, 10, "Alice"), bot], asks={1: Msg("error.not_started")},
+                    at=1600.0)
+    tail = texts(turn_layout(report))[-1].splitlines()
+    assert tail[0].startswith("➡️ <@10>")
+    assert tail[1] == "🤖 **Cicero (hard)**: This game has not started yet."
+    assert "<@-1>" not in "\n".join(tail)
+
+
+def test_those_who_left_are_scored_last() -> None:
+    outcome = Outcome((1,), (30, 12), Msg("platform.started"), last=(0,))
+    report = Report(_info(status="finished", outcome=outcome), public=[outcome.reason])
+    assert "Scores: Bob 12 · Alice 30" in texts(turn_layout(report))[-1]

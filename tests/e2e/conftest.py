@@ -44,7 +44,9 @@ class World:
         self.standin = standin
         self.db_path = db_path
         self.renderer: Renderer = PillowRenderer()
-        self.settle = bot_tasks_idle()
+        # Bots may play many moves in a row (each posted with its picture) before a person is
+        # asked again: a settle waits for them all.
+        self.settle = bot_tasks_idle(timeout=180.0)
         self.bot: TabulaBot | None = None
         self.service: Service | None = None
         self._task: asyncio.Task[None] | None = None
@@ -107,6 +109,9 @@ class World:
 
 @pytest.fixture
 async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    # Bot seats answer at once, from a short think (tests/e2e/test_bots.py).
+    monkeypatch.setenv("TABULA_BOT_DELAY", "0")
+    monkeypatch.setenv("TABULA_BOT_SECONDS", "0.1")
     errors = _Errors()
     logging.getLogger().addHandler(errors)
     standin = await StandIn().start()

@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 
 from bot import menu
-from bot.console import hand_words, play
+from bot.cli import main
+from bot.console import CHANNEL, Console, hand_words, play
+from bot.service import Service
+from bot.store import Store
 from engine import registry
 from engine.core import parse_options
 from engine.core import play as apply
@@ -24,10 +27,11 @@ from tests.platform.toy import Toy, ToyRenderer
 
 
 async def console(db: Path, script: str, game: str = "res-publica", players: int = 3,
-                  options: tuple[str, ...] = (), seed: int = 4) -> tuple[int, str]:
+                  options: tuple[str, ...] = (), seed: int = 4,
+                  bots: tuple[str, ...] = ()) -> tuple[int, str]:
     out = io.StringIO()
     code = await play(game, players, list(options), str(db), None, "en", seed,
-                      io.StringIO(script), out, ToyRenderer())
+                      io.StringIO(script), out, ToyRenderer(), bots=bots)
     return code, out.getvalue()
 
 
@@ -191,3 +195,53 @@ async def test_a_db_holding_another_game_is_refused_and_left_alone(
     code, text = await console(db, "quit\n")  # the same game: resumed
     assert code == 0 and "continuing the game stored in this database" in text
 
+
+
+# --- bots: tabula play --bots ------------------------------------------------------------------
+
+async def test_the_console_plays_the_bot_seats(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--players 3 --bots easy,hard`: alice, then two bots the console plays itself before it
+    reads the next line; a bot's private lines are shown to nobody."""
+    monkeypatch.setenv("TABULA_BOT_SECONDS", "0.1")
+    code, text = await console(tmp_path / "a.sqlite3", "alice: /move\nquit\n",
+                               bots=("easy", "hard"))
+    assert code == 0
+    names = [line[3:].split(":")[0] for line in text.splitlines() if line.startswith("-> ")]
+    assert any(n.endswith(" (easy)") for n in names) and any(n.endswith(" (hard)") for n in names)
+    assert "bob" not in text and "carol" not in text  # three seats: alice and the bots
+    assert " only) " not in text.split("> alice: /move")[0]  # no private line of a bot
+    assert names[-1] == "alice"  # the bots played until alice is asked
+    listed = after(text, "alice: /move")
+    assert listed.startswith("  /move ")
+
+
+async def test_a_whole_game_against_bots_in_the_console(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "c.sqlite3")
+    try:
+        service = Service(store, renderer=ToyRenderer())
+        service.bot_budget = 4  # quick and repeatable
+        out = io.StringIO()
+        console_ = Console(service, ["alice"], None, "en", out, ["medium"])
+        await console_.open_game("duel", [], 3)
+        rng = random.Random(3)
+        for _ in range(200):
+            await console_.play_bots()
+            legal = await service.choices(CHANNEL, 1)
+            if not legal:
+                break
+            await console_.line(f"alice: /move {rng.choice(legal)}")
+        info = await service.info(CHANNEL, live=False)
+        assert info.status == "finished" and info.with_bots
+        assert "Winner" in out.getvalue().splitlines()[-1]
+        assert await service.verify(info.id)
+        await console_.autoplay.stop()
+    finally:
+        await store.close()
+
+
+def test_the_bots_option_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "duel", "--players", "2", "--bots", "grandmaster"]) == 2
+    assert "--bots takes levels" in capsys.readouterr().err
+    assert main(["play", "duel", "--players", "2", "--bots", "easy,facile"]) == 2
+    assert "no seat for a person" in capsys.readouterr().err

@@ -128,16 +128,18 @@ class Player:
         if command is None:
             raise NotOffered(f"no command /{name}")
         definition: Mapping[str, Any] = command.data
+        kinds = []  # 2: a sub-command group (/game bot), 1: a sub-command (/game bot add)
         for sub in subs:
             definition = next((o for o in definition.get("options") or []
                                if o["name"] == sub and o["type"] in (1, 2)), {})
             if not definition:
                 raise NotOffered(f"/{path}: no sub-command {sub}")
+            kinds.append(definition["type"])
         if any(o["type"] in (1, 2) for o in definition.get("options") or []):
             raise NotOffered(f"/{path} needs a sub-command")
         options = _options(definition.get("options") or [], given, focused, path)
-        for sub in reversed(subs):
-            options = [{"name": sub, "type": 1, "options": options}]
+        for sub, kind in reversed(list(zip(subs, kinds, strict=True))):
+            options = [{"name": sub, "type": kind, "options": options}]
         data: dict[str, Any] = {"id": str(command.id), "name": name, "type": 1,
                                 "options": options}
         if command.guild_id is not None:
@@ -232,7 +234,8 @@ def _check_value(option: Mapping[str, Any], value: Any, path: str) -> None:
 def bot_tasks_idle(loop_tasks: Callable[[], set[asyncio.Task[Any]]] = asyncio.all_tasks,
                    timeout: float = 30.0) -> Settle:
     """A `settle` for a discord.py client running in this event loop: wait until the tasks it
-    makes to handle interactions (the command tree's, the views', event dispatch) are done."""
+    makes to handle interactions (the command tree's, the views', event dispatch) are done, and
+    Tabula's bot seats have played what they were asked (bot/autoplay.py's workers)."""
 
     def busy() -> list[asyncio.Task[Any]]:
         return [t for t in loop_tasks() if not t.done() and _handler(t.get_name())]
@@ -251,4 +254,4 @@ def bot_tasks_idle(loop_tasks: Callable[[], set[asyncio.Task[Any]]] = asyncio.al
 
 def _handler(name: str) -> bool:
     return (name == "CommandTree-invoker" or name.startswith("discord-ui-")
-            or name.startswith("discord.py: "))
+            or name.startswith("discord.py: ") or name.startswith("tabula-bot:"))
