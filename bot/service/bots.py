@@ -178,7 +178,7 @@ class BotsMixin(ServiceBase):
         async with self.lock(game_id):
             row = await self.store.game(game_id)
             if row is None or row.version != version or row.status != "active" \
-                    or row.state is None:
+                    or row.state is None or row.timed_out is not None:
                 return None
             info = game_info(row, await self.store.seats(game_id))
             # Decided from this very state: an illegal action would be a bug, and raises.

@@ -10,6 +10,7 @@ one person choosing among the suggestions as in tests/e2e/play.py."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 
@@ -125,3 +126,45 @@ async def test_a_complete_game_with_bots(world: World, monkeypatch: pytest.Monke
     info = await world.service.info(world.standin.channel.id, live=False)
     assert info.with_bots and await world.service.verify(info.id)
     print(f"{game} {options or ''}: {info.version} actions, {seen.actions} by the person")
+
+
+async def test_a_restart_picks_up_a_bots_turn(world: World,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot stops right after a person's move was stored and before its post: started
+    again, it posts that turn (the repair at READY), then the bot asked in it plays."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 3)
+    ana = world.player("Ana")
+    await ana.slash("game new", game="duel")
+    await ana.slash("game bot add", level="easy")
+    await ana.slash("game start")
+    assert world.service is not None
+    game_id = (await world.service.info(world.standin.channel.id)).id
+    [ana_seat] = [s.seat for s in (await world.service.info_by_id(game_id)).seats if not s.bot]
+    await world.stop_bot()
+
+    from bot.service import Service
+    from bot.store import Store
+
+    store = await Store.open(world.db_path)
+    try:
+        offline = Service(store)
+        for _ in range(3):  # ana's moves, stored and never posted, until the bot is asked
+            legal = await offline.choices(world.standin.channel.id, ana.id)
+            await offline.act_in(game_id, ana.id, legal[0])
+            if pending := await offline.bot_turns(game_id):
+                break
+        assert pending and pending[0][0] != ana_seat
+        version = (await offline.info_by_id(game_id)).version
+    finally:
+        await store.close()
+
+    await world.start_bot()
+    for _ in range(300):  # the READY round: the lost post, then the bot's move
+        await world.settle()
+        if not await world.service.bot_turns(game_id):
+            break
+        await asyncio.sleep(0.05)
+    await world.settle()
+    assert await world.service.bot_turns(game_id) == []
+    assert (await world.service.info_by_id(game_id)).version > version
+    assert ana.id in world.turn_message().pinged  # ana is called again

@@ -73,7 +73,17 @@ async def test_the_lobby_and_looking_at_a_game(world: World, monkeypatch: pytest
     abandon = await carol.slash("game abandon")
     assert abandon.ephemeral and abandon.text.startswith("⛔")  # not hers to abandon
 
-    [player] = called(world, [alice, bob, carol])
+    # Three players: a resignation hands the seat to a bot and the game goes on, until the
+    # last person playing resigns.
+    people = [alice, bob, carol]
+    [player] = called(world, people)
+    resigned = await player.slash("game resign")
+    assert not resigned.failed and playing(world.turn_message())
+    assert "(bot)" in world.turn_message().text
+    people.remove(player)
+    resigned = await people[0].slash("game resign")
+    assert not resigned.failed and playing(world.turn_message())
+    player = people[1]
     posts = len(world.public())
     resigned = await player.slash("game resign")
     assert not resigned.failed
