@@ -97,7 +97,9 @@ class ServiceBase:
         info = replace(
             info, version=row.version + 1, status="finished" if outcome else "active",
             outcome=Outcome.from_json(outcome.to_json()) if outcome else None, timed_out=None,
-            clocks=tuple(moved[s] for s in sorted(moved)) if moved else info.clocks)
+            clocks=tuple(moved[s] for s in sorted(moved)) if moved else info.clocks,
+            seats=tuple(taken_over(s, bots[s.seat][0], info.locale)
+                        if bots and s.seat in bots else s for s in info.seats))
         report = await self.report(info, game, state, events, before=row.state)
         report.notices = await self.notices_for(info, game, row.state, state)
         return report
@@ -217,6 +219,12 @@ def takeover(seed: int | None, seat: int) -> dict[int, tuple[str, int]]:
     """`commit(bots=...)` for a seat a bot takes over: its level and a seed that follows from
     the game's."""
     return {seat: (TAKEOVER_LEVEL, ((seed or 0) * 1_000_003 + seat) % 2**63)}
+
+
+def taken_over(seat: SeatInfo, level: str, locale: str) -> SeatInfo:
+    """A player's seat once a bot of `level` plays it (as `game_info` reads it from then on)."""
+    return replace(seat, bot=level, name=translate(Msg("bot.took_over", {"name": seat.name}),
+                                                   locale))
 
 
 def seat_name(seat: SeatRow, locale: str) -> str:

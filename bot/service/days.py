@@ -138,6 +138,8 @@ class DaysMixin(ServiceBase):
         game_id, seat = w.game_id, w.seat
         async with self.lock(game_id):
             info = await self.info_by_id(game_id)
+            if not any(s.seat not in (None, seat) and s.bot is None for s in info.seats):
+                return []  # only bots play on: nobody to decide, the game waits for its player
             stopped = {s: c.stopped(now) if s == seat else c
                        for s, c in info.seat_clocks.items()}
             if not await self.store.set_timed_out(game_id, seat, version=w.version,
@@ -177,7 +179,7 @@ class DaysMixin(ServiceBase):
             seat = info.seat_of(user_id)
             if absent is None or (version is not None and version != row.version):
                 raise ServiceError("error.stale")
-            if seat is None or seat.seat is None or seat.seat == absent:
+            if seat is None or seat.seat is None or seat.seat == absent or seat.bot is not None:
                 raise ServiceError("error.timeout_not_yours")
             game = get_game(row.game_key)
             who = {"who": Msg.seat(absent), "by": Msg.seat(seat.seat)}

@@ -2,8 +2,9 @@
 
 It plays the toy game in every game of the spec at once, as all their players would, through
 its own Service and store on the shared database: moves (several tasks, and the other processes,
-racing for the same games), undos, the clock round every few hundred milliseconds, and the
-decisions about a clock that ran out. Time runs fast (SPEC["speed"] seconds of game time per real
+racing for the same games), undos, the clock round every few hundred milliseconds, the
+decisions about a clock that ran out, and the moves of the bots that some of those decisions
+seat (each process plays them, as every bot process does: racing, they must move once). Time runs fast (SPEC["speed"] seconds of game time per real
 second), from the same origin in every process. Each thing done is appended to LOG as one JSON
 line, flushed at once, only after the database has it: a process killed with SIGKILL loses at
 most what it was doing. SIGTERM stops it cleanly.
@@ -84,11 +85,13 @@ class Crowd:
                 self.games.remove(game_id)
             return False
         if info.timed_out is not None:
-            others = [s for s in info.seats if s.seat != info.timed_out]
+            others = [s for s in info.seats if s.seat != info.timed_out and s.bot is None]
             choices = await service.timeout_choices(game_id)
             if not choices:
                 return False
-            choice = rng.choices(choices, [1 if c == "wait" else 6 for c in choices])[0]
+            # A bot now and then: its games last longer than those ended at once.
+            weights = {"wait": 1, "bot": 1}
+            choice = rng.choices(choices, [weights.get(c, 6) for c in choices])[0]
             decider = rng.choice(others)
             report = await service.decide_timeout(game_id, decider.user_id, choice,
                                                   version=info.version)
@@ -96,6 +99,13 @@ class Crowd:
             if choice != "wait":
                 self.acted(report, info.timed_out, info.version,
                            ".timeout" if choice == "end" else None)
+            return True
+        for seat, version in await service.bot_turns(game_id) if info.bot_seats else ():
+            played = await service.bot_move(game_id, seat, version)
+            if played is None:  # another task or process moved first
+                self.write(t="refused", key="bot.stale")
+                return True
+            self.acted(played, seat, version, None)
             return True
         for seat in info.seats:
             if seat.user_id in self.absent:

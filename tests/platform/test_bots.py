@@ -419,3 +419,19 @@ def test_those_who_left_rank_last_and_never_win() -> None:
     assert ranked_last(won, [], 3) is won
     assert Outcome.from_json(out.to_json()) == out
     assert "last" not in won.to_json()  # outcomes stored before read the same
+
+
+async def test_a_run_out_clock_with_only_bots_beside_waits_for_its_player(
+        store: Storage, toy_game: str) -> None:
+    """Solo practice with a clock: nobody could decide about it, so the game waits."""
+    clock = Clock()
+    service = Service(store, renderer=ToyRenderer(), clock=clock)
+    await service.create(CH, GUILD, ANN, "toy", pace="1d+1h/2d")
+    await service.add_bot(CH, ANN.id, "easy")
+    report = await service.start(CH, ANN.id, seed=2)
+    if ANN.id not in [s.user_id for s in report.to_act]:
+        await bots_play(service, report.game.id)
+    clock.now += 3 * DAY
+    assert await service.tick() == []
+    assert (await service.info(CH)).timed_out is None
+    await service.act(CH, ANN.id, "take 1")  # back: the game goes on

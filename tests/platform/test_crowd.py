@@ -115,8 +115,10 @@ async def test_three_processes_play_200_games_with_a_crash(
         # Every game ended, and its history replays to its state.
         service = Service(store)
         rows = {g: await store.game(g) for g in ids}
-        assert all(r.status == "finished" for r in rows.values()), Counter(
-            r.status for r in rows.values())
+        stuck = [(g, r.timed_out, [(s.seat, s.user_id, s.bot) for s in await store.seats(g)],
+                  await service.bot_turns(g), r.version)
+                 for g, r in rows.items() if r.status != "finished"]
+        assert not stuck, (Counter(r.status for r in rows.values()), stuck[:5])
         for g in ids:
             assert await service.verify(g), f"game {g} does not replay"
         history = {g: await store.actions(g) for g in ids}
@@ -157,7 +159,7 @@ async def test_three_processes_play_200_games_with_a_crash(
               f" notices {dict(kinds)}, decisions {dict(decided)}, killed after {killed} actions")
         assert refused["error.stale"] > 0 and undos > 0
         assert kinds["timeout"] > 0 and kinds["reminder"] > 0 and kinds["turn"] > 0
-        assert decided["skip"] > 0 and decided["end"] > 0
+        assert decided["skip"] > 0 and decided["end"] > 0 and decided["bot"] > 0
     finally:
         for p in processes:
             if p.poll() is None:
