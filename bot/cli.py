@@ -59,10 +59,23 @@ def parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--db", help="SQLite file (default: a temporary one)")
 
     bench = sub.add_parser(
-        "bench", help="time per action up to the turn post ready (commit, picture, layout)")
-    _game_args(bench)
+        "bench", help="time per action up to the turn post ready (commit, picture, layout); "
+                      "with --games N, the store's work at 200 and at N stored games")
+    bench.add_argument("game", nargs="?", help="game key, e.g. res-publica")
+    bench.add_argument("--players", type=int, help="number of players")
+    bench.add_argument(
+        "--option", action="append", default=[], metavar="X",
+        help="a game option, e.g. classic or name=value (repeatable)",
+    )
     bench.add_argument("--actions", type=int, default=300)
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--games", type=int, metavar="N",
+                       help="build files of 200 and N stored games and time the store on both")
+    bench.add_argument("--db", help="with --games: keep the large file there (and the small one "
+                                    "beside it, named -200)")
+    bench.add_argument("--distinct", type=int, default=96,
+                       help="with --games: random games the engine plays for the stored ones")
+    bench.add_argument("--rounds", type=int, default=30, help="with --games: rounds timed")
 
     arena = sub.add_parser(
         "arena", help="computer players against each other: win rates and decision times")
@@ -158,6 +171,14 @@ def _command(args: argparse.Namespace) -> int:
             args.game, args.players, args.games, args.seed, args.option, args.db,
         ))
     if args.command == "bench":
+        if args.games is not None:
+            from bot.bench_scale import bench_scale
+
+            return asyncio.run(bench_scale(args.games, db=args.db, distinct=args.distinct,
+                                           seed=args.seed, rounds=args.rounds))
+        if args.game is None or args.players is None:
+            print("tabula: bench needs a game and --players (or --games N)", file=sys.stderr)
+            return 2
         from bot.selfplay import bench
 
         return asyncio.run(bench(args.game, args.players, args.actions, args.seed, args.option))
