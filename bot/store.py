@@ -15,7 +15,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -206,12 +206,53 @@ def migrations() -> list[tuple[int, str]]:
     return sorted(found)
 
 
+def dumps(value: Any) -> str:
+    """JSON as stored: without the spaces json.dumps puts after separators by default."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def events_text(events: Sequence[Mapping[str, Any]]) -> str:
+    """An action's events as stored: compact, without what Event.from_json and Msg.from_json
+    take as given (a public event's `"to": null`, a message's empty `"p": {}`), a fifth less."""
+    return dumps([_bare(e) for e in events])
+
+
+def _bare(value: Any) -> Any:
+    if isinstance(value, dict):
+        keys = value.keys()
+        if keys == {"k", "p"} and value["p"] == {}:  # a message without parameters
+            return {"k": value["k"]}
+        if keys == {"msg", "to"} and value["to"] is None:  # a public event
+            return {"msg": _bare(value["msg"])}
+        return {k: _bare(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_bare(v) for v in value]
+    return value
+
+
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
     "state, outcome, created_at, updated_at, pace, timed_out, with_bots"
 )
 _SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at,"
                  " bot, bot_seed")
+
+
+# A game without its state (g), then one of its seats (o): a row per seat.
+SEATED_COLUMNS = ", ".join(
+    [f"g.{c}" if c != "state" else "NULL" for c in _GAME_COLUMNS.split(", ")]
+    + [f"o.{c}" for c in _SEAT_COLUMNS.split(", ")])
+
+
+def seated_rows(rows: Sequence[Sequence[Any]]) -> list[tuple[GameRow, list[SeatRow]]]:
+    """Rows of SEATED_COLUMNS, a game's seats one after the other, as (game, seats)."""
+    width = len(_GAME_COLUMNS.split(", "))
+    found: list[tuple[GameRow, list[SeatRow]]] = []
+    for row in rows:
+        if not found or found[-1][0].id != row[0]:
+            found.append((_game(row[:width]), []))
+        found[-1][1].append(SeatRow(*row[width:]))
+    return found
 
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
@@ -243,10 +284,16 @@ class Store:
                 raise
             await self.db.execute("COMMIT")
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        """The rows of one query, read in one trip to the connection's thread (a cursor's
+        execute, fetch and close would be three, each a wait for that thread under load)."""
         async with self._lock:
-            yield self.db
+            return list(await self.db.execute_fetchall(sql, args))
+
+    async def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        """The first row of one query, or None (one trip, as `_all`)."""
+        rows = await self._all(sql, args)
+        return rows[0] if rows else None
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -324,11 +371,10 @@ class Store:
                 ):
                     if limit is None:
                         continue
-                    async with db.execute(
+                    [(count,)] = await db.execute_fetchall(
                         f"SELECT COUNT(*) FROM games WHERE status = 'lobby' AND {column} = ?",
                         (value,),
-                    ) as cur:
-                        (count,) = await cur.fetchone()  # type: ignore[misc]
+                    )
                     if count >= limit:
                         raise TooManyLobbies(scope, limit)
                 cur = await db.execute(
@@ -352,17 +398,12 @@ class Store:
         """Open lobbies created by user `owner` (scope "user") or opened from channel `owner`
         (scope "channel")."""
         column = {"user": "creator_id", "channel": "parent_id"}[scope]
-        async with self._read() as db, db.execute(
-            f"SELECT COUNT(*) FROM games WHERE status = 'lobby' AND {column} = ?", (owner,),
-        ) as cur:
-            (count,) = await cur.fetchone()  # type: ignore[misc]
+        (count,) = await self._one(
+            f"SELECT COUNT(*) FROM games WHERE status = 'lobby' AND {column} = ?", (owner,))
         return int(count)
 
     async def _one_game(self, where: str, args: tuple[Any, ...]) -> GameRow | None:
-        async with self._read() as db, db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", args
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", args)
         return _game(row) if row else None
 
     async def live_game(self, channel_id: int) -> GameRow | None:
@@ -400,13 +441,26 @@ class Store:
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The seats in play order once started, in joining order in the lobby."""
-        async with self._read() as db, db.execute(
+        rows = await self._all(
             f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ?"
             " ORDER BY seat IS NULL, seat, joined_at, rowid",
             (game_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [SeatRow(*r) for r in rows]
+
+    async def seats_of(self, game_ids: Collection[int]) -> dict[int, list[SeatRow]]:
+        """The seats of each of these games (as `seats` orders them), in one query."""
+        found: dict[int, list[SeatRow]] = {gid: [] for gid in game_ids}
+        if not found:
+            return found
+        for gid, *seat in await self._all(
+            f"SELECT game_id, {_SEAT_COLUMNS} FROM seats"
+            " WHERE game_id IN (SELECT value FROM json_each(?))"
+            " ORDER BY game_id, seat IS NULL, seat, joined_at, rowid",
+            (json.dumps(list(found)),),
+        ):
+            found[gid].append(SeatRow(*seat))
+        return found
 
     async def add_seat(
         self, game_id: int, user_id: int, name: str, now: float, *, max_seats: int,
@@ -462,10 +516,8 @@ class Store:
         seated are not exactly those of `order`: a start and a join at once cannot leave a
         seat row without a seat, nor a seat without a player."""
         async with self._tx() as db:
-            async with db.execute(
-                "SELECT user_id FROM seats WHERE game_id = ?", (game_id,),
-            ) as cur:
-                seated = {uid for (uid,) in await cur.fetchall()}
+            seated = {uid for (uid,) in await db.execute_fetchall(
+                "SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
             if seated != set(order) or len(order) != len(seated):
                 return False
             cur = await db.execute(
@@ -474,7 +526,7 @@ class Store:
                 " WHERE s.game_id = games.id AND s.bot IS NOT NULL)"
                 " WHERE id = ? AND status = 'lobby'"
                 + (" AND version = ?" if lobby_version is not None else ""),
-                (seed, json.dumps(state), now, game_id,
+                (seed, dumps(state), now, game_id,
                  *((lobby_version,) if lobby_version is not None else ())),
             )
             if cur.rowcount != 1:
@@ -507,7 +559,7 @@ class Store:
                 "UPDATE games SET version = version + 1, state = ?, outcome = ?, status = ?,"
                 " updated_at = ?, timed_out = NULL WHERE id = ? AND version = ?"
                 " AND status = 'active'",
-                (json.dumps(state), json.dumps(outcome) if outcome else None, new_status, now,
+                (dumps(state), dumps(outcome) if outcome else None, new_status, now,
                  game_id, expected_version),
             )
             if cur.rowcount != 1:
@@ -515,7 +567,7 @@ class Store:
             await db.execute(
                 "INSERT INTO actions (game_id, n, seat, user_id, text, events, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version + 1, seat, user_id, text, json.dumps(events), now),
+                (game_id, expected_version + 1, seat, user_id, text, events_text(events), now),
             )
             if clocks:
                 await _save_clocks(db, game_id, clocks)
@@ -526,37 +578,77 @@ class Store:
         return True
 
     async def actions(self, game_id: int) -> list[ActionRow]:
-        async with self._read() as db, db.execute(
+        rows = await self._all(
             "SELECT n, seat, user_id, text, events, at FROM actions WHERE game_id = ? ORDER BY n",
             (game_id,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             ActionRow(n, seat, uid, text, json.loads(ev), at) for n, seat, uid, text, ev, at in rows
         ]
+
+    async def recent_actions(self, game_id: int, count: int) -> list[ActionRow]:
+        """The game's latest `count` actions, oldest first (read from the end of the history,
+        however long it is)."""
+        rows = await self._all(
+            "SELECT n, seat, user_id, text, events, at FROM actions WHERE game_id = ?"
+            " ORDER BY n DESC LIMIT ?",
+            (game_id, count),
+        )
+        return [ActionRow(n, seat, uid, text, json.loads(ev), at)
+                for n, seat, uid, text, ev, at in reversed(rows)]
 
     async def record_message(
         self, game_id: int, *, message_id: int, channel_id: int, kind: str, version: int,
         now: float,
     ) -> None:
+        """Record a message the bot posted: the game's one message of that kind from now on."""
         async with self._tx() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO messages (game_id, message_id, channel_id, kind, version, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO messages (game_id, message_id, channel_id, kind, version, at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET"
+                " message_id = excluded.message_id, channel_id = excluded.channel_id,"
+                " version = excluded.version, at = excluded.at",
                 (game_id, message_id, channel_id, kind, version, now),
             )
+
+    async def record_turn_post(
+        self, game_id: int, *, message_id: int, channel_id: int, version: int, now: float,
+    ) -> tuple[int, int, int] | None:
+        """Keep a new turn post as the game's turn post, unless the one kept shows a later
+        version. The post now out of date, (message_id, channel_id, version), is returned, for
+        its buttons to go: the one replaced, or the new one itself; None if there is none.
+        One transaction: of posts recorded at once (by any process), each but the kept one is
+        returned exactly once."""
+        async with self._tx() as db:
+            rows = list(await db.execute_fetchall(
+                "SELECT message_id, channel_id, version FROM messages"
+                " WHERE game_id = ? AND kind = 'turn'", (game_id,),
+            ))
+            kept = rows[0] if rows else None
+            if kept is not None and kept[0] == message_id:
+                return None
+            if kept is not None and kept[2] > version:
+                return (message_id, channel_id, version)
+            await db.execute(
+                "INSERT INTO messages (game_id, message_id, channel_id, kind, version, at)"
+                " VALUES (?, ?, ?, 'turn', ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET"
+                " message_id = excluded.message_id, channel_id = excluded.channel_id,"
+                " version = excluded.version, at = excluded.at",
+                (game_id, message_id, channel_id, version, now),
+            )
+        return (kept[0], kept[1], kept[2]) if kept is not None else None
 
     async def messages(
         self, game_id: int, kind: str | None = None,
     ) -> list[tuple[int, int, str, int]]:
-        """(message_id, channel_id, kind, version) of the game's recorded messages, oldest first."""
+        """(message_id, channel_id, kind, version) of the game's recorded messages (one per
+        kind: the latest), oldest first."""
         sql = "SELECT message_id, channel_id, kind, version FROM messages WHERE game_id = ?"
         args: tuple[Any, ...] = (game_id,)
         if kind is not None:
             sql += " AND kind = ?"
             args += (kind,)
-        async with self._read() as db, db.execute(sql + " ORDER BY at, message_id", args) as cur:
-            return [tuple(r) for r in await cur.fetchall()]  # type: ignore[misc]
+        return [tuple(r) for r in await self._all(sql + " ORDER BY at, message_id", args)]
 
     # --- clocks (bot/clock.py) -------------------------------------------------------------
 
@@ -564,13 +656,11 @@ class Store:
                          version: int | None = None) -> bool:
         """Save seat clocks outside a move (vacation, extra time); only at `version` if given."""
         async with self._tx() as db:
-            if version is not None:
-                async with db.execute(
-                    "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'active'",
-                    (game_id, version),
-                ) as cur:
-                    if await cur.fetchone() is None:
-                        return False
+            if version is not None and not await db.execute_fetchall(
+                "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'active'",
+                (game_id, version),
+            ):
+                return False
             await _save_clocks(db, game_id, clocks)
         return True
 
@@ -631,23 +721,21 @@ class Store:
         """(game, version, version of its latest turn post or None) of every running game whose
         latest turn post is older than the game (or missing), and of every finished game whose
         final move was not posted: a crash came between the save and the post."""
-        async with self._read() as db, db.execute(
+        return [(gid, version, posted) for gid, version, posted in await self._all(
             "SELECT g.id, g.version, (SELECT MAX(m.version) FROM messages m"
             " WHERE m.game_id = g.id AND m.kind = 'turn') AS posted"
             " FROM games g WHERE (g.status = 'active' AND (posted IS NULL OR posted < g.version))"
             " OR (g.status = 'finished' AND posted < g.version) ORDER BY g.id",
-        ) as cur:
-            return [(gid, version, posted) for gid, version, posted in await cur.fetchall()]
+        )]
 
     async def waiting(self) -> list[Waiting]:
         """Every seat asked to act in an active game, with its clock (one query, no states)."""
-        async with self._read() as db, db.execute(
+        rows = await self._all(
             "SELECT g.id, s.seat, s.user_id, s.bank, s.running_since, s.asked_since,"
             " s.reminded_at, g.pace, g.timed_out, g.version, s.bot"
             " FROM seats s JOIN games g ON g.id = s.game_id"
             " WHERE g.status = 'active' AND s.asked_since IS NOT NULL ORDER BY g.id, s.seat",
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [Waiting(gid, seat, uid, Clock(bank, running, asked), reminded,
                         json.loads(pace) if pace else None, timed_out, version, bot)
                 for gid, seat, uid, bank, running, asked, reminded, pace, timed_out, version, bot
@@ -656,15 +744,27 @@ class Store:
     # --- users -----------------------------------------------------------------------------
 
     async def prefs(self, user_id: int) -> UserPrefs:
-        async with self._read() as db, db.execute(
+        row = await self._one(
             "SELECT dm, before, remind_hours, vacation_until, locale FROM users WHERE user_id = ?",
             (user_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         if row is None:
             return UserPrefs(user_id)
         dm, before, remind, vacation, locale = row
         return UserPrefs(user_id, bool(dm), bool(before), remind, vacation, locale)
+
+    async def prefs_of(self, user_ids: Collection[int]) -> dict[int, UserPrefs]:
+        """The preferences of each of these users, in one query (defaults for those who never
+        chose)."""
+        found = {uid: UserPrefs(uid) for uid in user_ids}
+        if not found:
+            return found
+        for uid, dm, before, remind, vacation, locale in await self._all(
+            "SELECT user_id, dm, before, remind_hours, vacation_until, locale FROM users"
+            " WHERE user_id IN (SELECT value FROM json_each(?))", (json.dumps(list(found)),),
+        ):
+            found[uid] = UserPrefs(uid, bool(dm), bool(before), remind, vacation, locale)
+        return found
 
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._tx() as db:
@@ -679,10 +779,8 @@ class Store:
 
     async def away(self, now: float) -> set[int]:
         """Users on vacation at `now`."""
-        async with self._read() as db, db.execute(
-            "SELECT user_id FROM users WHERE vacation_until > ?", (now,),
-        ) as cur:
-            return {uid for (uid,) in await cur.fetchall()}
+        return {uid for (uid,) in await self._all(
+            "SELECT user_id FROM users WHERE vacation_until > ?", (now,))}
 
     async def end_vacation(self, user_id: int, until: float) -> bool:
         """Clear a vacation that ended at `until`: True for the one caller (of all processes)
@@ -696,29 +794,35 @@ class Store:
 
     async def vacations_over(self, now: float) -> list[int]:
         """Users whose vacation has ended but is still recorded (their clocks must restart)."""
-        async with self._read() as db, db.execute(
-            "SELECT user_id FROM users WHERE vacation_until <= ?", (now,),
-        ) as cur:
-            return [uid for (uid,) in await cur.fetchall()]
+        return [uid for (uid,) in await self._all(
+            "SELECT user_id FROM users WHERE vacation_until <= ?", (now,))]
 
     async def user_games(self, user_id: int) -> list[GameRow]:
         """The lobbies and running games where the user is seated, newest first."""
-        async with self._read() as db, db.execute(
+        return [_game(r) for r in await self._all(
             f"SELECT {', '.join('g.' + c for c in _GAME_COLUMNS.split(', '))} FROM games g"
             " JOIN seats s ON s.game_id = g.id WHERE s.user_id = ?"
             " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC",
             (user_id,),
-        ) as cur:
-            return [_game(r) for r in await cur.fetchall()]
+        )]
+
+    async def seated_games(self, user_id: int) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The lobbies and running games where the user is seated, newest first, each with its
+        seats (as `seats` orders them) and without its state (None): what a list of a user's
+        games needs, in one query however many games."""
+        return seated_rows(await self._all(
+            f"SELECT {SEATED_COLUMNS} FROM seats s JOIN games g ON g.id = s.game_id"
+            " JOIN seats o ON o.game_id = g.id WHERE s.user_id = ?"
+            " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC,"
+            " o.seat IS NULL, o.seat, o.joined_at, o.rowid",
+            (user_id,),
+        ))
 
     # --- the slash commands as synced with Discord ---------------------------------------
 
     async def synced_commands(self, scope: str) -> str | None:
         """The hash of the commands last synced to `scope`, or None if never."""
-        async with self._read() as db, db.execute(
-            "SELECT hash FROM command_sync WHERE scope = ?", (scope,),
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT hash FROM command_sync WHERE scope = ?", (scope,))
         return row[0] if row else None
 
     async def set_synced_commands(self, scope: str, digest: str, now: float) -> None:
@@ -732,10 +836,8 @@ class Store:
     # --- guilds ----------------------------------------------------------------------------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self._read() as db, db.execute(
-            "SELECT locale, pace, threads FROM guild_settings WHERE guild_id = ?", (guild_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._one(
+            "SELECT locale, pace, threads FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
         locale, pace, threads = row
@@ -761,25 +863,22 @@ class Store:
         if game_key is not None:
             sql += " AND game_key = ?"
             args += (game_key,)
-        async with self._read() as db, db.execute(sql + " ORDER BY id", args) as cur:
-            games = [_game(r) for r in await cur.fetchall()]
-        return [(g, await self.seats(g.id)) for g in games]
+        games = [_game(r) for r in await self._all(sql + " ORDER BY id", args)]
+        seats = await self.seats_of([g.id for g in games])
+        return [(g, seats[g.id]) for g in games]
 
     # --- whole tables, for `tabula db copy` ------------------------------------------------
 
     async def columns(self, table: str) -> list[str]:
         _known(table)
-        async with self._read() as db, db.execute(f"PRAGMA table_info({table})") as cur:
-            return [row[1] for row in await cur.fetchall()]
+        return [row[1] for row in await self._all(f"PRAGMA table_info({table})")]
 
     async def dump(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
         """Every row of `table`, in the order they were written (seats as they joined)."""
         _known(table)
         order = "at, message_id" if table == "messages" else "rowid"
-        async with self._read() as db, db.execute(
-            f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}",
-        ) as cur:
-            return [tuple(r) for r in await cur.fetchall()]
+        return [tuple(r) for r in await self._all(
+            f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")]
 
     async def load(self, table: str, columns: Sequence[str],
                    rows: Sequence[tuple[Any, ...]]) -> None:

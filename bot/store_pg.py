@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -30,6 +30,7 @@ from bot.clock import Clock
 from bot.storage import TABLES, shown
 from bot.store import (
     LIVE,
+    SEATED_COLUMNS,
     ActionRow,
     ChannelBusy,
     GameRow,
@@ -39,7 +40,10 @@ from bot.store import (
     TooManyLobbies,
     UserPrefs,
     Waiting,
+    dumps,
+    events_text,
     game_row,
+    seated_rows,
 )
 
 _MIGRATE_LOCK = 7_461_372_219  # pg_advisory_xact_lock key of the migrations (any fixed number)
@@ -237,6 +241,20 @@ class PgStore:
             )
         return [SeatRow(*r) for r in rows]
 
+    async def seats_of(self, game_ids: Collection[int]) -> dict[int, list[SeatRow]]:
+        found: dict[int, list[SeatRow]] = {gid: [] for gid in game_ids}
+        if not found:
+            return found
+        async with self.pool.acquire() as db:
+            rows = await db.fetch(
+                f"SELECT game_id, {_SEAT_COLUMNS} FROM seats WHERE game_id = ANY($1::bigint[])"
+                " ORDER BY game_id, seat IS NULL, seat, joined_at, joined",
+                list(found),
+            )
+        for gid, *seat in rows:
+            found[gid].append(SeatRow(*seat))
+        return found
+
     @staticmethod
     async def _lock_game(db: asyncpg.Connection, game_id: int, *, status: str | None = None,
                          version: int | None = None) -> bool:
@@ -301,7 +319,7 @@ class PgStore:
                 "UPDATE games SET status = 'active', seed = $1, version = 0, state = $2,"
                 " updated_at = $3, with_bots = CASE WHEN EXISTS (SELECT 1 FROM seats s"
                 " WHERE s.game_id = $4 AND s.bot IS NOT NULL) THEN 1 ELSE 0 END WHERE id = $4",
-                seed, json.dumps(state), now, game_id,
+                seed, dumps(state), now, game_id,
             )
             await db.executemany(
                 "UPDATE seats SET seat = $1 WHERE game_id = $2 AND user_id = $3",
@@ -339,8 +357,8 @@ class PgStore:
             "  $15::text[], $16::bigint[]) AS c(seat, bank, running, asked, bot, bot_seed)"
             "  WHERE s.game_id = (SELECT id FROM moved) AND s.seat = c.seat)"
             " SELECT COUNT(*) FROM moved",
-            json.dumps(state), json.dumps(outcome) if outcome else None, new_status, now,
-            game_id, expected_version, seat, user_id, text, json.dumps(events), seats,
+            dumps(state), dumps(outcome) if outcome else None, new_status, now,
+            game_id, expected_version, seat, user_id, text, events_text(events), seats,
             [clocks[n].bank for n in seats] if clocks else [],
             [clocks[n].running_since for n in seats] if clocks else [],
             [clocks[n].asked_since for n in seats] if clocks else [],
@@ -361,6 +379,14 @@ class PgStore:
         return [ActionRow(n, seat, uid, text, json.loads(ev), at)
                 for n, seat, uid, text, ev, at in rows]
 
+    async def recent_actions(self, game_id: int, count: int) -> list[ActionRow]:
+        async with self.pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT n, seat, user_id, text, events, at FROM actions WHERE game_id = $1"
+                " ORDER BY n DESC LIMIT $2", game_id, count)
+        return [ActionRow(n, seat, uid, text, json.loads(ev), at)
+                for n, seat, uid, text, ev, at in reversed(rows)]
+
     async def record_message(
         self, game_id: int, *, message_id: int, channel_id: int, kind: str, version: int,
         now: float,
@@ -368,11 +394,34 @@ class PgStore:
         async with self._tx() as db:
             await db.execute(
                 "INSERT INTO messages (game_id, message_id, channel_id, kind, version, at)"
-                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (message_id) DO UPDATE SET"
-                " game_id = excluded.game_id, channel_id = excluded.channel_id,"
-                " kind = excluded.kind, version = excluded.version, at = excluded.at",
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, kind) DO UPDATE SET"
+                " message_id = excluded.message_id, channel_id = excluded.channel_id,"
+                " version = excluded.version, at = excluded.at",
                 game_id, message_id, channel_id, kind, version, now,
             )
+
+    async def record_turn_post(
+        self, game_id: int, *, message_id: int, channel_id: int, version: int, now: float,
+    ) -> tuple[int, int, int] | None:
+        async with self._tx() as db:
+            # The game's turn posts one at a time (the row may not exist yet: an advisory
+            # lock, which a move on the game does not wait for).
+            await db.execute("SELECT pg_advisory_xact_lock($1)", _lock_key("turn-post", game_id))
+            kept = await db.fetchrow(
+                "SELECT message_id, channel_id, version FROM messages"
+                " WHERE game_id = $1 AND kind = 'turn'", game_id)
+            if kept is not None and kept[0] == message_id:
+                return None
+            if kept is not None and kept[2] > version:
+                return (message_id, channel_id, version)
+            await db.execute(
+                "INSERT INTO messages (game_id, message_id, channel_id, kind, version, at)"
+                " VALUES ($1, $2, $3, 'turn', $4, $5) ON CONFLICT (game_id, kind) DO UPDATE SET"
+                " message_id = excluded.message_id, channel_id = excluded.channel_id,"
+                " version = excluded.version, at = excluded.at",
+                game_id, message_id, channel_id, version, now,
+            )
+        return (kept[0], kept[1], kept[2]) if kept is not None else None
 
     async def messages(
         self, game_id: int, kind: str | None = None,
@@ -492,6 +541,18 @@ class PgStore:
         dm, before, remind, vacation, locale = row
         return UserPrefs(user_id, bool(dm), bool(before), remind, vacation, locale)
 
+    async def prefs_of(self, user_ids: Collection[int]) -> dict[int, UserPrefs]:
+        found = {uid: UserPrefs(uid) for uid in user_ids}
+        if not found:
+            return found
+        async with self.pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT user_id, dm, before, remind_hours, vacation_until, locale FROM users"
+                " WHERE user_id = ANY($1::bigint[])", list(found))
+        for uid, dm, before, remind, vacation, locale in rows:
+            found[uid] = UserPrefs(uid, bool(dm), bool(before), remind, vacation, locale)
+        return found
+
     async def set_prefs(self, prefs: UserPrefs) -> None:
         async with self._tx() as db:
             await db.execute(
@@ -530,6 +591,17 @@ class PgStore:
                 user_id,
             )
         return [game_row(r) for r in rows]
+
+    async def seated_games(self, user_id: int) -> list[tuple[GameRow, list[SeatRow]]]:
+        async with self.pool.acquire() as db:
+            rows = await db.fetch(
+                f"SELECT {SEATED_COLUMNS} FROM seats s JOIN games g ON g.id = s.game_id"
+                " JOIN seats o ON o.game_id = g.id WHERE s.user_id = $1"
+                " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC,"
+                " o.seat IS NULL, o.seat, o.joined_at, o.joined",
+                user_id,
+            )
+        return seated_rows([tuple(r) for r in rows])
 
     # --- the slash commands as synced with Discord ---------------------------------------
 
@@ -576,7 +648,8 @@ class PgStore:
             args.append(game_key)
         async with self.pool.acquire() as db:
             games = [game_row(r) for r in await db.fetch(sql + " ORDER BY id", *args)]
-        return [(g, await self.seats(g.id)) for g in games]
+        seats = await self.seats_of([g.id for g in games])
+        return [(g, seats[g.id]) for g in games]
 
     # --- whole tables, for `tabula db copy` ------------------------------------------------
 

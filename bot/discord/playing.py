@@ -128,13 +128,12 @@ async def open_menu(interaction: discord.Interaction, game_id: int) -> None:
     async with refusals(interaction):
         service = service_of(interaction)
         locale = user_locale(interaction)
-        hand = await service.hand_in(game_id, interaction.user.id, locale=locale, image=False)
-        info = hand.game
-        if not hand.legal:
+        info, legal = await service.legal_in(game_id, interaction.user.id)
+        if not legal:
             key = "discord.menu.nothing" if info.status == "active" else "discord.menu.over"
             await tell(interaction, t(key, locale))
             return
-        content, view = menu_message(info.game_key, info.names, locale, menu.split(hand.legal),
+        content, view = menu_message(info.game_key, info.names, locale, menu.split(legal),
                                      info.id, info.version, ())
         await interaction.followup.send(content, view=view, ephemeral=True)
 
@@ -153,10 +152,10 @@ async def on_menu(
     async with refusals(interaction):
         service = service_of(interaction)
         try:
-            hand = await service.hand_in(game_id, interaction.user.id, locale=locale, image=False)
-            info = hand.game
-            actions = menu.split(hand.legal)
-            prefix = menu.decode(actions, code) if hand.legal else None
+            # The legal texts only: a click is answered without the view or the history.
+            info, legal = await service.legal_in(game_id, interaction.user.id)
+            actions = menu.split(legal)
+            prefix = menu.decode(actions, code) if legal else None
             if info.version != version or prefix is None:
                 raise ServiceError("error.stale")
             if back:

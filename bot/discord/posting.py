@@ -78,8 +78,8 @@ async def post_turn(
     info = report.game
     _crash_point(info.version)
     # No lock: two posts of one game may be made at once, here or in another process sharing
-    # the database. The database orders them, and whoever records a post retires the buttons
-    # of every post made meanwhile but the newest (Service.posted_turn).
+    # the database. The database keeps the newest, and whoever records a post retires the
+    # buttons of the one it replaced, or its own if it came too late (Service.posted_turn).
     posted = await service.turn_posts(info.id)
     latest = posted[-1] if posted else None
     if repair and latest is not None and latest.version >= info.version:
@@ -103,7 +103,7 @@ async def post_turn(
         # Only now that the new one is posted: if the post fails, the buttons of the
         # previous turn message stay, and the game can go on from there.
         for old in await service.posted_turn(info.id, message.id, message.channel.id,
-                                             info.version, latest):
+                                             info.version):
             await retire_buttons(client, old)
     if report.notices:
         from bot.discord.notify import send_notices  # notify posts through this module

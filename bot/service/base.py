@@ -24,7 +24,7 @@ from bot.service.model import GameInfo, Limits, Report, SeatInfo, ServiceError
 from bot.service.renderer import Renderer
 from bot.service.replays import Replays
 from bot.storage import Storage
-from bot.store import GameRow, SeatRow
+from bot.store import GameRow, SeatRow, UserPrefs
 from engine import Event, Game, IllegalAction, Msg, Outcome
 from engine.core import ranked_last
 from engine.i18n import translate
@@ -81,8 +81,13 @@ class ServiceBase:
         now = self.clock()
         before = game.prompt(row.state) if row.state is not None else {}
         after = game.prompt(state) if outcome is None else {}
-        # A bot's clock never runs: it answers at once, and could not be reminded.
-        away = await self.away_seats(info, now) | info.bot_seats | set(bots or ())
+        # Every person's preferences in one query (bots have none). A bot's clock never runs:
+        # it answers at once, and could not be reminded.
+        prefs = await self.store.prefs_of(
+            [s.user_id for s in info.seats if s.seat is not None and s.bot is None])
+        away = {s.seat for s in info.seats
+                if s.seat is not None and s.bot is None and _away(prefs[s.user_id], now)}
+        away |= info.bot_seats | set(bots or ())
         mover = None if text.startswith(".") else seat
         moved = clocks.advance(info.pace, info.seat_clocks, before, after, mover, now, away)
         stored = await self.store.append_action(
@@ -101,7 +106,7 @@ class ServiceBase:
             seats=tuple(taken_over(s, bots[s.seat][0], info.locale)
                         if bots and s.seat in bots else s for s in info.seats))
         report = await self.report(info, game, state, events, before=row.state)
-        report.notices = await self.notices_for(info, game, row.state, state)
+        report.notices = await self.notices_for(info, game, row.state, state, prefs=prefs)
         return report
 
     async def away_seats(self, users: Sequence[int] | GameInfo, now: float) -> set[int]:
@@ -113,13 +118,17 @@ class ServiceBase:
 
     async def notices_for(
         self, info: GameInfo, game: Game, before: dict[str, Any] | None, after: dict[str, Any],
+        *, prefs: Mapping[int, UserPrefs] | None = None,
     ) -> list[Notice]:
-        """Direct messages called for by the change from `before` to `after`."""
+        """Direct messages called for by the change from `before` to `after`. `prefs`: the
+        players' preferences, if already read (one query for all of them otherwise)."""
         if info.status != "active":
             return []
         # Bots get no direct message; nor does a player who left (a bot plays for them).
         users = {s.seat: s.user_id for s in info.seats if s.seat is not None and s.bot is None}
-        prefs = {u: await self.store.prefs(u) for u in users.values()}
+        if prefs is None:
+            prefs = await self.store.prefs_of(list(users.values()))
+        now = self.clock()
         players = len(users)
         notices = turn_notices(
             game_id=info.id, channel_id=info.channel_id, game_name=game.name(), users=users,
@@ -127,7 +136,7 @@ class ServiceBase:
             asked_now=game.prompt(after),
             next_before=game.up_next(before, players) if before is not None else [],
             next_now=game.up_next(after, players),
-            away=await self.store.away(self.clock()),
+            away={u for u in users.values() if _away(prefs[u], now)},
         )
         return [replace(n, once=f"{n.kind}:{n.user_id}:{info.version}") for n in notices]
 
@@ -196,6 +205,11 @@ class ServiceBase:
             report.image = await self.turn_image(info, game, state, before)
         return report
 
+
+
+def _away(prefs: UserPrefs, now: float) -> bool:
+    """On vacation at `now` (as Storage.away counts it)."""
+    return prefs.vacation_until is not None and prefs.vacation_until > now
 
 
 def game_info(row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:

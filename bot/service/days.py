@@ -104,10 +104,11 @@ class DaysMixin(ServiceBase):
                 continue
             notices += await self._restart_clocks(user_id, now, "back")
         away = await self.store.away(now)
-        prefs_of: dict[int, UserPrefs] = {}
-        for w in await self.store.waiting():
-            if w.bot is not None:  # a bot answers at once: nothing to remind, no clock
-                continue
+        # A bot answers at once: nothing to remind, no clock.
+        waiting = [w for w in await self.store.waiting() if w.bot is None]
+        # Everyone's reminder delay in one query (not one per player: thousands a minute).
+        prefs_of = await self.store.prefs_of({w.user_id for w in waiting if w.user_id not in away})
+        for w in waiting:
             left = w.clock.left(now)
             if left is not None and left <= 0 and w.clock.running_since is not None \
                     and w.timed_out is None:
@@ -115,8 +116,6 @@ class DaysMixin(ServiceBase):
                 continue
             if w.user_id in away or w.timed_out == w.seat or w.clock.asked_since is None:
                 continue
-            if w.user_id not in prefs_of:
-                prefs_of[w.user_id] = await self.store.prefs(w.user_id)
             after = remind_after(prefs_of[w.user_id])
             last = max(w.clock.asked_since, w.reminded_at or 0.0)
             if after is not None and now - last >= after:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
-from bot.service.base import ServiceBase
+from bot.service.base import ServiceBase, game_info
 from bot.service.model import (
     ATTACHMENT_LIMIT,
     LOG_PAGE,
@@ -53,12 +53,14 @@ class LookingMixin(ServiceBase):
     async def hand_in(
         self, game_id: int, user_id: int, *, locale: str = "en", image: bool = True,
     ) -> HandReport:
-        info = await self.info_by_id(game_id)
+        row = await self.store.game(game_id)
+        if row is None:
+            raise ServiceError("error.no_game")
+        info = game_info(row, await self.store.seats(row.id))
         seat = info.seat_of(user_id)
         if seat is None or seat.seat is None:
             raise ServiceError("error.not_seated")
-        row = await self.store.game(info.id)
-        if row is None or row.state is None:
+        if row.state is None:
             raise ServiceError("error.not_started")
         game = get_game(info.game_key)
         view = game.view(row.state, seat.seat)
@@ -145,10 +147,10 @@ class LookingMixin(ServiceBase):
 
     async def _private_lines(self, game_id: int, seat: int, actions: int = 12) -> list[Msg]:
         """What only `seat` saw in the last few actions: an ephemeral reply cannot be fetched
-        again, and lines addressed to a player who did not act have no reply to go to."""
-        history = await self.store.actions(game_id)
+        again, and lines addressed to a player who did not act have no reply to go to. Read
+        from the end of the history, however long it is."""
         lines = []
-        for action in history[-actions:]:
+        for action in await self.store.recent_actions(game_id, actions):
             for data in action.events:
                 event = Event.from_json(data)
                 if event.to is not None and seat in event.to:

@@ -12,22 +12,19 @@ from bot.service.model import TurnPost
 
 class PostsMixin(ServiceBase):
     async def turn_posts(self, game_id: int) -> list[TurnPost]:
-        """The game's turn posts, in the order they were recorded."""
+        """The game's turn post, the latest recorded (the store keeps no other), if any."""
         return [TurnPost(m, c, v) for m, c, _kind, v in await self.store.messages(game_id, "turn")]
 
-    async def posted_turn(self, game_id: int, message_id: int, channel_id: int, version: int,
-                          seen: TurnPost | None) -> list[TurnPost]:
-        """Record a turn post; the posts whose buttons must now go: every post recorded since
-        `seen` (the latest one when this post was made), this one included, except the newest.
-        Whoever records a post (in any process) retires those: two posts made at once both
-        end up retired but the newest, whichever order they were recorded in."""
-        await self.store.record_message(game_id, message_id=message_id, channel_id=channel_id,
-                                        kind="turn", version=version, now=self.clock())
-        posts = await self.turn_posts(game_id)
-        since = posts.index(seen) if seen in posts else 0
-        recent = posts[since:]
-        newest = max(reversed(recent), key=lambda p: p.version)  # the latest of equal versions
-        return [p for p in recent if p != newest]
+    async def posted_turn(self, game_id: int, message_id: int, channel_id: int,
+                          version: int) -> list[TurnPost]:
+        """Record a turn post as the game's turn post, unless one of a later version is; the
+        post whose buttons must now go, if any: the one it replaced, or this one when it came
+        too late. The store decides in one transaction, so of posts recorded at once (in any
+        process, in any order) every one but the newest is returned once."""
+        stale = await self.store.record_turn_post(game_id, message_id=message_id,
+                                                  channel_id=channel_id, version=version,
+                                                  now=self.clock())
+        return [TurnPost(*stale)] if stale is not None else []
 
     async def lost_posts(self) -> list[tuple[int, int, int | None]]:
         """(game, version, version of its latest turn post or None) of the games whose latest

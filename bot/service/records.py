@@ -14,14 +14,23 @@ class RecordsMixin(ServiceBase):
         """The user's lobbies and running games, those waiting on them first."""
         now = self.clock()
         found = []
-        for row in await self.store.user_games(user_id):
-            info = game_info(row, await self.store.seats(row.id))
+        # One query whatever the number of games, and no game's state: a seat is asked to act
+        # exactly when its clock says since when (`asked_since`, kept with every move).
+        for row, seats in await self.store.seated_games(user_id):
+            info = game_info(row, seats)
             seat = info.seat_of(user_id)
             number = seat.seat if seat else None
-            waiting = (info.status == "active" and row.state is not None and number is not None
-                       and seat is not None and seat.bot is None
-                       and number in get_game(row.game_key).prompt(row.state))
             clock = info.seat_clocks.get(number) if number is not None else None
+            # A bot asks nothing of the user: nor does a seat they left (a bot plays it).
+            person = seat is not None and seat.bot is None
+            waiting = (info.status == "active" and person and clock is not None
+                       and clock.asked_since is not None)
+            if info.status == "active" and person and all(
+                    c.asked_since is None for c in info.clocks):
+                # Started before clocks were kept (schema 1): ask the rules.
+                full = await self.store.game(row.id)
+                waiting = (full is not None and full.state is not None and number is not None
+                           and number in get_game(row.game_key).prompt(full.state))
             left = clock.left(now) if clock is not None else None
             found.append(MyGame(info, number, waiting, left))
         found.sort(key=lambda g: (not g.waiting, g.game.status != "active",

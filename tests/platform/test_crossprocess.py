@@ -127,28 +127,33 @@ async def test_lobby_caps_hold_across_processes(many: list[Storage]) -> None:
     assert sum(isinstance(m, int) for m in busy) == 1  # one live game per channel
 
 
-@pytest.mark.parametrize("order", ["in order", "newest first"])
+@pytest.mark.parametrize("order", ["in order", "newest first", "at once"])
 async def test_turn_posts_made_at_once_leave_buttons_on_the_newest_only(
         many: list[Storage], toy_game: str, order: str) -> None:
     """Two processes post turns 5 and 6 of a game at the same moment, both having seen post 4
     as the latest: whichever records first, the posts whose buttons they take off are all but
-    the newest (formerly a lock in one process did this, and two processes left both on)."""
+    the newest (formerly a lock in one process did this, and two processes left both on).
+    The database keeps the newest post only."""
     from bot.service import Service, TurnPost
 
     one, two = Service(many[0]), Service(many[1])
     gid = await _active(many[0])
-    assert await one.posted_turn(gid, 400, 9, 4, None) == []
-    seen = (await one.turn_posts(gid))[-1]
-    assert seen == TurnPost(400, 9, 4)
+    assert await one.posted_turn(gid, 400, 9, 4) == []
+    assert await one.turn_posts(gid) == [TurnPost(400, 9, 4)]
     posts = [(one, 500, 5), (two, 600, 6)]
     if order == "newest first":
         posts.reverse()
     retired: set[TurnPost] = set()
-    for service, message, version in posts:
-        retired |= set(await service.posted_turn(gid, message, 9, version, seen))
+    if order == "at once":
+        for got in await asyncio.gather(*(service.posted_turn(gid, message, 9, version)
+                                          for service, message, version in posts)):
+            assert len(got) == 1  # each retires one post: the one it replaced, or itself
+            retired |= set(got)
+    for service, message, version in posts if order != "at once" else ():
+        retired |= set(await service.posted_turn(gid, message, 9, version))
     assert retired == {TurnPost(400, 9, 4), TurnPost(500, 9, 5)}
-    later = (await one.turn_posts(gid))[-1]
-    assert await two.posted_turn(gid, 700, 9, 7, later) == [later]
+    assert await two.turn_posts(gid) == [TurnPost(600, 9, 6)]
+    assert await two.posted_turn(gid, 700, 9, 7) == [TurnPost(600, 9, 6)]
 
 
 async def test_a_clock_given_more_time_does_not_run_out_again_at_once(
