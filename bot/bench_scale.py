@@ -46,7 +46,7 @@ from typing import Any, TextIO, cast
 from bot import clock as clocks
 from bot.service import Service
 from bot.storage import Storage
-from bot.store import Store
+from bot.store import Store, dumps, events_text
 from engine import parse_options, play
 from engine.policy import walk
 from engine.registry import get as get_game
@@ -101,7 +101,7 @@ def play_history(key: str, players: int, options: Sequence[str], seed: int) -> H
         seat = rng.choice(sorted(game.prompt(state)))
         text = walk(game.legal(state, seat), rng)
         state, events = play(game, state, seat, text)
-        moves.append((seat, text, json.dumps([e.to_json() for e in events])))
+        moves.append((seat, text, events_text([e.to_json() for e in events])))
         if len(moves) % SNAPSHOT == 0 and game.outcome(state) is None:
             snapshots[len(moves)] = state
     return History(key, players, parsed, seed, moves, state, outcome.to_json(), snapshots)
@@ -224,7 +224,7 @@ class Builder:
         pace = clocks.PRESETS["daily"] if gid % 3 else None
         rows.games.append((gid, channel, 1 + gid % GUILDS, history.key,
                            json.dumps(history.options), status, players[0], "en", history.seed,
-                           upto, json.dumps(state), json.dumps(outcome) if outcome else None,
+                           upto, dumps(state), dumps(outcome) if outcome else None,
                            start, last, json.dumps(pace.to_json()) if pace else None, None,
                            channel))
         asked = game.prompt(state) if status == "active" else {}
@@ -244,9 +244,9 @@ class Builder:
         for n, (seat, text, events) in enumerate(history.moves[:upto], 1):
             at = start + n * gap
             rows.actions.append((at, (gid, n, seat, players[seat], text, events, at)))
-            # The bot posts the turn after every action and records the post.
-            self.next_message += 1
-            rows.messages.append((at, (gid, self.next_message, channel, "turn", n, at + 1.0)))
+        # The bot posts the turn after every action; the store keeps the latest post.
+        self.next_message += 1
+        rows.messages.append((last, (gid, self.next_message, channel, "turn", upto, last + 1.0)))
 
 
 async def write(store: Storage, rows: Rows) -> None:
@@ -377,13 +377,11 @@ async def move(site: Site, game_id: int, rng: random.Random) -> None:
     async def act() -> None:
         report = await site.service.act_in(game_id, user, text)
         info = report.game
-        store = site.service.store
-        posted = await store.messages(info.id, "turn")
-        assert not posted or posted[-1][3] <= info.version
-        await store.messages(info.id, "turn")  # retire_buttons reads them again
-        await store.record_message(info.id, message_id=10**18 + info.id * 10**5 + info.version,
-                                   channel_id=info.channel_id, kind="turn",
-                                   version=info.version, now=site.now)
+        latest = await site.service.turn_post(info.id)
+        assert latest is None or latest.version < info.version
+        stale = await site.service.posted_turn(
+            info.id, 10**18 + info.id * 10**5 + info.version, info.channel_id, info.version)
+        assert stale == latest  # its buttons go
 
     await site.timed("move", act)
 
@@ -394,9 +392,8 @@ async def click(site: Site) -> None:
     assert row is not None and row.state is not None
     seat = min(get_game(row.game_key).prompt(row.state))
     user = next(s.user_id for s in await site.raw.seats(site.long_game) if s.seat == seat)
-    hand = await site.timed("click", lambda: site.service.hand_in(
-        site.long_game, user, locale="en", image=False))
-    assert hand.legal
+    _info, legal = await site.timed("click", lambda: site.service.legal_in(site.long_game, user))
+    assert legal
 
 
 async def measure(sites: Sequence[Site], rounds: int, seed: int, out: TextIO) -> None:
@@ -525,4 +522,7 @@ def report(sites: Sequence[Site], games: int, size: int, out: TextIO) -> None:
     print(f"clock_round_ms={clock_round:.1f} (goal <= {GOALS['clock_round_ms']:.0f}) "
           f"mine_ms={mine:.1f} (goal <= {GOALS['mine_ms']:.0f})", file=out)
     print(f"scale_ratio={worst:.2f} (goal <= {GOALS['scale_ratio']:.2f}) "
-          f"bytes_per_game={size / games:.0f}", file=out, flush=True)
+          f"bytes_per_game={size / games:.0f}", file=out)
+    # Wall times wait for the CPU when the machine is busy; the CPU times do not.
+    print("load_average=" + " ".join(f"{x:.1f}" for x in os.getloadavg())
+          + f" cpus={os.cpu_count()}", file=out, flush=True)
