@@ -262,8 +262,9 @@ async def write(store: Storage, rows: Rows) -> None:
 
 
 def population(games: int) -> int:
-    """Users who play `games` stored games: about 3 per 10 games (each plays about 10)."""
-    return max(LIVE, games * 3 // 10)
+    """Users who play `games` stored games: about 3 per 10 games (each plays about 10), and
+    at least 200."""
+    return max(200, games * 3 // 10)
 
 
 async def write_users(store: Storage, users: Sequence[int], seed: int) -> None:
@@ -397,13 +398,16 @@ async def click(site: Site) -> None:
 
 
 async def measure(sites: Sequence[Site], rounds: int, seed: int, out: TextIO) -> None:
+    """`rounds` rounds (after two to warm up), each timing the same work on every site."""
     movable = []  # the running games but the long one (its click stays the same)
     for game_id in sites[0].live[1:]:
         row = await sites[0].raw.game(game_id)
         if row is not None and row.status == "active":
             movable.append(game_id)
     for r in range(rounds + 2):  # two rounds to warm up, not counted
-        for site in sites:
+        # Each site goes first every other round: whatever the first (or second) of a round
+        # pays for, both sizes pay it alike.
+        for site in (sites if r % 2 == 0 else list(reversed(sites))):
             rng = random.Random(seed * 7919 + r)
             game_id = movable[r % len(movable)]
             row = await site.raw.game(game_id)
@@ -414,7 +418,7 @@ async def measure(sites: Sequence[Site], rounds: int, seed: int, out: TextIO) ->
             if r == 0:
                 print(f"{site.name}: first clock round sent {len(notices)} notices", file=out)
             mine = await site.timed("mine", lambda s=site: s.service.mine(HEAVY_USER))
-            assert len(mine) > LIVE // 2
+            assert len(mine) > len(site.live) // 2
             await click(site)
             if r < 2:
                 for sample in site.samples.values():
@@ -426,26 +430,32 @@ async def measure(sites: Sequence[Site], rounds: int, seed: int, out: TextIO) ->
 # --- the command -----------------------------------------------------------------------------
 
 
-async def build(path: Path, pool: list[History], games: int, seed: int) -> tuple[list[int], int]:
-    """A file of the LIVE live games at `path` (their ids, the long game's id)."""
+async def build(path: Path, pool: list[History], live: int, seed: int) -> tuple[list[int], int]:
+    """A file of `live` live games at `path` (their ids, the long game's id)."""
     longest = max((h for h in range(len(pool)) if pool[h].key == "seven-hills"),
                   key=lambda h: len(pool[h].moves))
     cut = max(pool[longest].snapshots)
     builder = Builder(pool, seed)
-    builder.users = population(games)
+    builder.users = population(live)
     store = await Store.open(path)
     try:
         rows = Rows()
-        live = builder.live(rows, LIVE, LOBBIES, (longest, cut))
+        ids = builder.live(rows, live, min(LOBBIES, live // 4), (longest, cut))
         await write(store, rows)
         await write_users(store, [*range(1, builder.users + 1), HEAVY_USER], seed)
     finally:
         await store.close()
-    return live, live[0]
+    return ids, ids[0]
 
 
 async def bench_scale(games: int, *, db: str | None = None, distinct: int = 96, seed: int = 1,
-                      rounds: int = 30, jobs: int | None = None, out: TextIO = sys.stdout) -> int:
+                      rounds: int = 30, jobs: int | None = None, live: int = LIVE,
+                      out: TextIO = sys.stdout) -> int:
+    """Build the files (`live` live games, then `games` in all) and time them; prints the
+    figures. 2 if a file to build exists already."""
+    if games <= live:
+        print(f"tabula: --games must be more than the {live} live games", file=sys.stderr)
+        return 2
     jobs = jobs or os.cpu_count() or 1
     started = time.perf_counter()
     pool = histories(distinct, seed, jobs)
@@ -455,23 +465,23 @@ async def bench_scale(games: int, *, db: str | None = None, distinct: int = 96, 
           file=out, flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         large = Path(db) if db else Path(tmp) / "bench-scale.sqlite3"
-        small = large.with_name(f"{large.stem}-{LIVE}{large.suffix}")
+        small = large.with_name(f"{large.stem}-{live}{large.suffix}")
         for path in (large, small):
             if path.exists():
                 print(f"tabula: {path} exists; the bench builds new files", file=sys.stderr)
                 return 2
         started = time.perf_counter()
-        live, long_game = await build(small, pool, LIVE, seed)
+        ids, long_game = await build(small, pool, live, seed)
         shutil.copyfile(small, large)
-        await extend(large, pool, games, seed)
+        await extend(large, pool, live, games, seed)
         built = time.perf_counter() - started
         size = file_bytes(large)
         print(f"built games={games} in store_s={built:.1f}, total_s={played + built:.1f}; "
               f"file_mb={size / 2**20:.0f}", file=out, flush=True)
         print("bytes_by_table=" + " ".join(
             f"{t}:{b / games:.0f}" for t, b in table_bytes(large).items()), file=out)
-        sites = [Site(str(LIVE), await Store.open(small), live, long_game),
-                 Site(str(games), await Store.open(large), live, long_game)]
+        sites = [Site(str(live), await Store.open(small), ids, long_game),
+                 Site(str(games), await Store.open(large), ids, long_game)]
         try:
             await measure(sites, rounds, seed, out)
         finally:
@@ -481,22 +491,22 @@ async def bench_scale(games: int, *, db: str | None = None, distinct: int = 96, 
     return 0
 
 
-async def extend(path: Path, pool: list[History], games: int, seed: int) -> None:
-    """Add finished games (and their new players) to a copy of the small file, up to `games`
-    stored games in all."""
+async def extend(path: Path, pool: list[History], live: int, games: int, seed: int) -> None:
+    """Add finished games (and their new players) to a copy of the small file of `live` games,
+    up to `games` stored games in all."""
     builder = Builder(pool, seed + 1)
     builder.users = population(games)
-    builder.next_id = LIVE + 1
+    builder.next_id = live + 1
     builder.next_message = 2 * 10**17
     store = await Store.open(path)
     try:
-        left = games - LIVE
+        left = games - live
         while left > 0:  # in batches, so that memory stays small
             rows = Rows()
             builder.finished(rows, min(left, 500), NOW - DAY)
             await write(store, rows)
             left -= min(left, 500)
-        await write_users(store, range(population(LIVE) + 1, builder.users + 1), seed)
+        await write_users(store, range(population(live) + 1, builder.users + 1), seed)
     finally:
         await store.close()
 
