@@ -75,7 +75,7 @@ def parser() -> argparse.ArgumentParser:
                                     "beside it, named -200)")
     bench.add_argument("--distinct", type=int, default=96,
                        help="with --games: random games the engine plays for the stored ones")
-    bench.add_argument("--rounds", type=int, default=30, help="with --games: rounds timed")
+    bench.add_argument("--rounds", type=int, default=40, help="with --games: rounds timed")
 
     arena = sub.add_parser(
         "arena", help="computer players against each other: win rates and decision times")

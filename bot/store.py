@@ -238,6 +238,10 @@ _SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_sin
                  " bot, bot_seed")
 
 
+# A user's live games are found through the index of live games (migration 0006), not the
+# table: the planner, without statistics, would read every game the user ever played.
+_LIVE_INDEX = "INDEXED BY games_live"
+
 # A game without its state (g), then one of its seats (o): a row per seat.
 SEATED_COLUMNS = ", ".join(
     [f"g.{c}" if c != "state" else "NULL" for c in _GAME_COLUMNS.split(", ")]
@@ -800,8 +804,8 @@ class Store:
     async def user_games(self, user_id: int) -> list[GameRow]:
         """The lobbies and running games where the user is seated, newest first."""
         return [_game(r) for r in await self._all(
-            f"SELECT {', '.join('g.' + c for c in _GAME_COLUMNS.split(', '))} FROM games g"
-            " JOIN seats s ON s.game_id = g.id WHERE s.user_id = ?"
+            f"SELECT {', '.join('g.' + c for c in _GAME_COLUMNS.split(', '))} FROM seats s"
+            f" JOIN games g {_LIVE_INDEX} ON g.id = s.game_id WHERE s.user_id = ?"
             " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC",
             (user_id,),
         )]
@@ -811,8 +815,8 @@ class Store:
         seats (as `seats` orders them) and without its state (None): what a list of a user's
         games needs, in one query however many games."""
         return seated_rows(await self._all(
-            f"SELECT {SEATED_COLUMNS} FROM seats s JOIN games g ON g.id = s.game_id"
-            " JOIN seats o ON o.game_id = g.id WHERE s.user_id = ?"
+            f"SELECT {SEATED_COLUMNS} FROM seats s JOIN games g {_LIVE_INDEX}"
+            " ON g.id = s.game_id JOIN seats o ON o.game_id = g.id WHERE s.user_id = ?"
             " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC,"
             " o.seat IS NULL, o.seat, o.joined_at, o.rowid",
             (user_id,),

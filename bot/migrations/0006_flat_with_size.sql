@@ -15,5 +15,8 @@ CREATE UNIQUE INDEX messages_one_per_kind ON messages (game_id, kind);
 CREATE INDEX games_by_channel ON games (channel_id, id);
 -- The running games (the clock round looks at their seats only, not at every game ever played).
 CREATE INDEX games_running ON games (id) WHERE status = 'active';
+-- The live games (lobbies and running ones): a user's list of games skips the finished ones
+-- here rather than in the table, however many they played.
+CREATE INDEX games_live ON games (id) WHERE status IN ('lobby', 'active');
 -- Who is away: the few with a vacation, not every user.
 CREATE INDEX users_on_vacation ON users (vacation_until) WHERE vacation_until IS NOT NULL;

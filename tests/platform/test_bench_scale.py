@@ -48,7 +48,7 @@ async def test_the_bench_prints_each_figure_at_both_sizes(tmp_path: Path) -> Non
     assert await bench_scale(30, db=str(db), distinct=2, rounds=1, jobs=1, live=6, out=out) == 0
     text = out.getvalue()
     for what in ("move", "clock_round", "mine", "click"):
-        assert f"{what}_total_ms 6=" in text and f"{what}_store_ms 6=" in text
+        assert f"{what}_ms at 6: median=" in text and "| at 30: median=" in text
     assert "scale_ratio=" in text and "bytes_per_game=" in text and "engine_s=" in text
     assert db.exists() and (tmp_path / "kept-6.sqlite3").exists()
     # The files are never overwritten.

@@ -12,4 +12,5 @@ CREATE UNIQUE INDEX messages_one_per_kind ON messages (game_id, kind);
 
 CREATE INDEX games_by_channel ON games (channel_id, id);
 CREATE INDEX games_running ON games (id) WHERE status = 'active';
+CREATE INDEX games_live ON games (id) WHERE status IN ('lobby', 'active');
 CREATE INDEX users_on_vacation ON users (vacation_until) WHERE vacation_until IS NOT NULL;
