@@ -20,8 +20,9 @@ weighs on both alike), through the real Service:
 - /game mine for a user seated in the 200 live games (and in older, finished ones);
 - a Play-menu click late in a long game (a Seven Hills game near its end).
 
-Each figure is the median of the rounds at 200 and at N games, with their ratio; `scale_ratio=`
-is the worst ratio (goal <= 1.10) and `bytes_per_game=` the large file's size per stored game.
+Each figure is given at 200 and at N games with their ratio (see `report`); `scale_ratio=` is
+the worst ratio (goal <= 1.10) and `bytes_per_game=` what the large file's tables and indexes
+take per stored game (`Storage.footprint`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ import json
 import os
 import random
 import shutil
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -281,24 +281,6 @@ async def write_users(store: Storage, users: Sequence[int], seed: int) -> None:
     await store.load("users", USER_COLUMNS, rows)
 
 
-def file_bytes(path: Path) -> int:
-    """The database's size once its write-ahead log is folded in."""
-    with sqlite3.connect(path) as db:
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return path.stat().st_size
-
-
-def table_bytes(path: Path) -> dict[str, int]:
-    """Bytes per table, its indexes included (SQLite's dbstat)."""
-    with sqlite3.connect(path) as db:
-        names = dict(db.execute("SELECT name, tbl_name FROM sqlite_master WHERE type IN"
-                                " ('table', 'index')").fetchall())
-        sizes: Counter[str] = Counter()
-        for name, size in db.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"):
-            sizes[names.get(name, name)] += size
-    return dict(sizes.most_common())
-
-
 # --- the measures ----------------------------------------------------------------------------
 
 
@@ -378,11 +360,11 @@ async def move(site: Site, game_id: int, rng: random.Random) -> None:
     async def act() -> None:
         report = await site.service.act_in(game_id, user, text)
         info = report.game
-        latest = await site.service.turn_post(info.id)
-        assert latest is None or latest.version < info.version
+        posted = await site.service.turn_posts(info.id)
+        assert all(p.version < info.version for p in posted)
         stale = await site.service.posted_turn(
             info.id, 10**18 + info.id * 10**5 + info.version, info.channel_id, info.version)
-        assert stale == latest  # its buttons go
+        assert stale == posted  # their buttons go
 
     await site.timed("move", act)
 
@@ -475,13 +457,14 @@ async def bench_scale(games: int, *, db: str | None = None, distinct: int = 96, 
         shutil.copyfile(small, large)
         await extend(large, pool, live, games, seed)
         built = time.perf_counter() - started
-        size = file_bytes(large)
-        print(f"built games={games} in store_s={built:.1f}, total_s={played + built:.1f}; "
-              f"file_mb={size / 2**20:.0f}", file=out, flush=True)
-        print("bytes_by_table=" + " ".join(
-            f"{t}:{b / games:.0f}" for t, b in table_bytes(large).items()), file=out)
         sites = [Site(str(live), await Store.open(small), ids, long_game),
                  Site(str(games), await Store.open(large), ids, long_game)]
+        tables = await sites[1].raw.footprint()
+        size = sum(tables.values())
+        print(f"built games={games} in store_s={built:.1f}, total_s={played + built:.1f}; "
+              f"mb={size / 2**20:.0f}", file=out, flush=True)
+        print("bytes_by_table=" + " ".join(f"{t}:{b / games:.0f}" for t, b in tables.items()),
+              file=out)
         try:
             await measure(sites, rounds, seed, out)
         finally:

@@ -871,6 +871,16 @@ class Store:
         seats = await self.seats_of([g.id for g in games])
         return [(g, seats[g.id]) for g in games]
 
+    async def footprint(self) -> dict[str, int]:
+        """Bytes each table takes, its indexes included, largest first (SQLite's dbstat)."""
+        tables = dict(await self._all(
+            "SELECT name, tbl_name FROM sqlite_schema WHERE type IN ('table', 'index')"))
+        sizes: dict[str, int] = {}
+        for name, size in await self._all("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"):
+            table = tables.get(name, name)
+            sizes[table] = sizes.get(table, 0) + size
+        return dict(sorted(sizes.items(), key=lambda item: -item[1]))
+
     # --- whole tables, for `tabula db copy` ------------------------------------------------
 
     async def columns(self, table: str) -> list[str]:

@@ -651,6 +651,13 @@ class PgStore:
         seats = await self.seats_of([g.id for g in games])
         return [(g, seats[g.id]) for g in games]
 
+    async def footprint(self) -> dict[str, int]:
+        async with self.pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT relname, pg_total_relation_size(relid) FROM pg_stat_user_tables"
+                " ORDER BY 2 DESC")
+        return {name: size for name, size in rows}
+
     # --- whole tables, for `tabula db copy` ------------------------------------------------
 
     async def columns(self, table: str) -> list[str]:

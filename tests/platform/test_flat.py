@@ -393,3 +393,20 @@ async def test_a_database_of_schema_5_keeps_the_latest_turn_post_and_plays_on(
         assert Msg("toy.took", {"who": Msg.seat(seat), "n": 1}) in log.lines
     finally:
         await store.close()
+
+
+async def test_the_footprint_counts_every_table_with_its_indexes(flat: Service) -> None:
+    from bot.storage import TABLES
+
+    empty = await flat.store.footprint()
+    assert set(TABLES) <= set(empty)
+    gid = await _started(flat, 10, pace=None)
+    state = (await flat.store.game(gid)).state  # type: ignore[union-attr]
+    line = Event(Msg("toy.took", {"who": "x" * 1000})).to_json()
+    for n in range(50):  # 50 KB of history
+        assert await flat.store.append_action(
+            gid, expected_version=n, seat=0, user_id=ANA.id, text="peek", events=[line],
+            state=state, outcome=None, now=T0)
+    grown = await flat.store.footprint()
+    assert grown["actions"] > empty["actions"] and list(grown.values()) == sorted(
+        grown.values(), reverse=True)
