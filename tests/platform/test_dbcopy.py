@@ -126,8 +126,8 @@ async def test_a_history_that_does_not_replay_is_reported(
     source = tmp_path / "bot.sqlite3"
     await _filled(source)
     with sqlite3.connect(source) as raw:
-        raw.execute("UPDATE games SET state = replace(state, '\"pile\": ', '\"pile\": 1') "
-                    "WHERE id = 3")
+        raw.execute("UPDATE games SET state = json_set(state, '$.pile',"
+                    " json_extract(state, '$.pile') + 10) WHERE id = 3")
     # The command itself, as typed (it runs its own event loop: in a thread here).
     assert await asyncio.to_thread(main, ["db", "copy", str(source), pg_database]) == 1
     assert "1 of 5 games do not replay to their stored state: 3" in capsys.readouterr().err
