@@ -9,7 +9,7 @@ and a partner's hidden choice of cards while a delivery is pending.
 true: a player who answered a sought proposal can still give it, an offer is held by whoever
 made it, a promise being delivered can be kept. `evaluate` turns each seat's projected final score
 (point cards, plus what its hand is worth as groups and pairs, weighted by the time left) into a
-share of the win. `candidates` cuts the ~7000 trade texts to a few dozen a player would consider:
+share of the win. `candidates` cuts the ~7000 trade texts to the few a player would consider:
 asking for the cards that complete or extend one's groups, offering the cards one needs least,
 answering with what helps; every text it returns is in `legal`.
 """
@@ -19,8 +19,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
-from engine.core import State, copy_state
+from engine.core import IllegalAction, State, copy_state
 
 from . import trade as T
 from .cards import CIVILISATION, PEOPLE, Variant, variant
@@ -30,9 +31,12 @@ SEEK = "seek"
 OFFER = "offer"
 TRIES_PLAIN = 4  # random deals tried before reserving the promised cards first
 TRIES = 48
-MAX_TRADES = 24  # trade texts kept for the active player (seeks and offers together)
-MAX_ANSWERS = 12  # answers kept besides `pass`
-MAX_GIVES = 6  # deliveries kept (the least costly first)
+# The search tries every candidate at least once: a few good ones beat many (at 0.1 s a decision
+# the hard level runs some 20 iterations in Res Publica).
+MAX_TRADES = 5  # trade texts kept for the active player, the best first
+MAX_OF_A_VERB = 3  # of which seeks, or offers, at most
+MAX_ANSWERS = 4  # answers kept besides `pass`
+MAX_GIVES = 3  # deliveries kept (the least costly first)
 
 Hand = Mapping[str, int]
 
@@ -218,10 +222,13 @@ def time_left(state: State) -> float:
     return len(state["decks"][CIVILISATION]) / total
 
 
+def _has_library(state: State, seat: int) -> bool:
+    return any(g["card"] == "library" for g in state["groups"][seat])
+
+
 def _lay_size(state: State, seat: int, kind: str) -> int:
     group = _v(state).groups[kind]
-    if group.size_with_library is not None and any(
-            g["card"] == "library" for g in state["groups"][seat]):
+    if group.size_with_library is not None and _has_library(state, seat):
         return group.size_with_library
     return group.size
 
@@ -229,17 +236,19 @@ def _lay_size(state: State, seat: int, kind: str) -> int:
 def group_value(state: State, seat: int, kind: str, t: float) -> float:
     """What laying a group of `kind` is worth to `seat` now: its point card, plus for a city the
     civilisation cards it draws every turn left, for a library the cheaper towns."""
-    v = _v(state)
-    card = v.groups[kind].card
-    pile = state["piles"].get(card) or []
-    if not pile:
+    card = _v(state).groups[kind].card
+    pile = state["piles"].get(card)
+    return _group_value(card, pile[0] if pile else None, _has_library(state, seat), t)
+
+
+def _group_value(card: str, top: int | None, library: bool, t: float) -> float:
+    if top is None:
         return 0.0
     if card == "city":
-        return pile[0] + 5.0 * t
+        return top + 5.0 * t
     if card == "library":
-        has = any(g["card"] == "library" for g in state["groups"][seat])
-        return 0.0 if has else 3.0 * t
-    return float(pile[0])
+        return 0.0 if library else 3.0 * t
+    return float(top)
 
 
 def kind_worth(state: State, seat: int, kind: str, c: int, t: float) -> float:
@@ -248,10 +257,21 @@ def kind_worth(state: State, seat: int, kind: str, c: int, t: float) -> float:
     hard ones) while time is left, and never less than its pairs, which count at the end."""
     if c <= 0:
         return 0.0
-    value = group_value(state, seat, kind, t)
+    group = _v(state).groups[kind]
+    pile = state["piles"].get(group.card)
+    return _kind_worth(group.card, group.size, group.size_with_library, c, t,
+                       pile[0] if pile else None, _has_library(state, seat))
+
+
+@lru_cache(maxsize=1 << 16)
+def _kind_worth(card: str, size: int, size_with_library: int | None, c: int, t: float,
+                top: int | None, library: bool) -> float:
+    """kind_worth from plain values (cached: the same few come back all the time)."""
+    value = _group_value(card, top, library, t)
     if value <= 0:
         return float(c // 2)
-    size = _lay_size(state, seat, kind)
+    if library and size_with_library is not None:
+        size = size_with_library
     full, rest = divmod(c, size)
     partial = value * (rest / size) ** 2 * (0.3 + 0.7 * t) if rest else 0.0
     return full * value * 0.95 + max(rest // 2, partial)
@@ -423,10 +443,14 @@ def _best_give(state: State, seat: int, hand: Hand, p: T.Proposal, t: float) -> 
                 if not options:
                     cost = math.inf
                     break
-                left = {k: {**hand, k: hand.get(k, 0) - used.get(k, 0)} for k in options}
-                k = min(options, key=lambda x: _loss(state, seat, left[x], x, take, t))
-                cost += _loss(state, seat, left[k], k, take, t)
-                used[k] = used.get(k, 0) + take
+                losses = []
+                for k in options:
+                    c = hand.get(k, 0) - used.get(k, 0)
+                    losses.append(kind_worth(state, seat, k, c, t)
+                                  - kind_worth(state, seat, k, c - take, t))
+                i = min(range(len(options)), key=losses.__getitem__)
+                cost += losses[i]
+                used[options[i]] = used.get(options[i], 0) + take
             if cost == math.inf:
                 break
         if cost < math.inf and (best is None or cost < best[0]):
@@ -567,6 +591,28 @@ def _answer_texts(state: State, seat: int, t: float) -> list[tuple[float, str]]:
     return out
 
 
+def _head(legal: Sequence[str]) -> list[str]:
+    """The texts listed before the trade proposals (ResPublica.legal lists the ends and lays
+    first): scanning the thousands of proposals after them would cost more than the search."""
+    out = []
+    for text in legal:
+        if text.startswith((SEEK + " ", OFFER + " ")):
+            break
+        out.append(text)
+    return out
+
+
+def _may_propose(state: State, seat: int, text: str) -> bool:
+    """Whether `seat` may start this trade now (the rules' own checks, without the list of
+    every proposal): a canonical proposal, sought freely or offered from the hand."""
+    verb, _, rest = text.partition(" ")
+    try:
+        p = T.parse(_v(state), rest.split())
+    except IllegalAction:
+        return False
+    return verb == SEEK or T.can_propose(_v(state), state["hands"][seat], p)
+
+
 def _scored(state: State, seat: int, legal: Sequence[str]) -> list[tuple[float, str]]:
     """Plausible actions of `seat` with a rough value (points of expected gain), from what the seat
     sees only (its own hand and the public trade)."""
@@ -574,10 +620,10 @@ def _scored(state: State, seat: int, legal: Sequence[str]) -> list[tuple[float, 
     phase = state["phase"]
     t = time_left(state)
     hand = state["hands"][seat]
-    legal_set = set(legal)
     out: list[tuple[float, str]] = []
     if phase in ("turn", "final"):
-        for text in legal:
+        head = _head(legal)
+        for text in head:
             verb, _, arg = text.partition(" ")
             if verb == "lay":
                 size = _lay_size(state, seat, arg)
@@ -587,14 +633,16 @@ def _scored(state: State, seat: int, legal: Sequence[str]) -> list[tuple[float, 
                 out.append((value - _loss(state, seat, hand, arg, size, t), text))
             elif verb == "end":
                 # a group left unlaid is wasted time; the civilisation draw is better with cities
-                out.append((-1.0 if any(a.startswith("lay ") for a in legal) else 0.0, text))
+                out.append((-1.0 if any(a.startswith("lay ") for a in head) else 0.0, text))
             elif verb == "done":
                 out.append((0.0, text))
         if phase == "turn" and not state["traded"] and not state["laid"]:
-            out += [(g, x) for g, x in _trade_texts(state, seat, t) if x in legal_set]
+            out += [(g, x) for g, x in _trade_texts(state, seat, t)
+                    if _may_propose(state, seat, x)]
     elif phase == "answers":
         out.append((0.0, PASS))
         answers = sorted(_answer_texts(state, seat, t), key=lambda x: -x[0])
+        legal_set = set(legal)
         out += [(g, x) for g, x in answers if x in legal_set][:MAX_ANSWERS]
     elif phase == "accept":
         trade = state["trade"]
@@ -625,20 +673,20 @@ def _scored(state: State, seat: int, legal: Sequence[str]) -> list[tuple[float, 
             seen.add(x)
             unique.append((g, x))
     if phase == "turn":
-        trades = [u for u in unique if u[1].split()[0] in (SEEK, OFFER)][:MAX_TRADES]
+        trades: list[tuple[float, str]] = []
+        for u in unique:
+            verb = u[1].split()[0]
+            if verb in (SEEK, OFFER) and len(trades) < MAX_TRADES and sum(
+                    x[1].startswith(verb) for x in trades) < MAX_OF_A_VERB:
+                trades.append(u)
         unique = [u for u in unique if u[1].split()[0] not in (SEEK, OFFER)] + trades
         unique.sort(key=lambda x: -x[0])
     return unique
 
 
 def candidates(state: State, seat: int, legal: Sequence[str], rng: random.Random) -> list[str]:
-    """A few dozen plausible actions among `legal`, best first by a rough gain: never the
-    thousands of trade texts. Reads only `seat`'s own hand and public facts."""
+    """A few plausible actions among `legal`, best first by a rough gain: every lay and end of a
+    turn, the best few trades (never the thousands of trade texts), `pass` and the best few
+    answers, the least costly deliveries. Reads only `seat`'s own hand and public facts."""
     found = [x for _, x in _scored(state, seat, legal)]
     return found or list(legal[:1])
-
-
-def prior(state: State, seat: int, actions: Sequence[str]) -> list[float]:
-    """A rough value (points of expected gain) for each of `actions`, for a weighted pick."""
-    scored = dict((x, g) for g, x in _scored(state, seat, actions))
-    return [scored.get(a, -1.0) for a in actions]
