@@ -20,7 +20,10 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.policy import Menu
 
 State = dict[str, Any]
 
@@ -223,6 +226,12 @@ class Game:
         raise NotImplementedError
 
     # --- optional hooks, with sensible defaults -------------------------------------------------
+
+    def menu(self, state: State, seat: int) -> Sequence[str] | Menu:
+        """The legal texts for a walk through the menus (engine.policy.walk): the list itself,
+        or, where it runs to thousands of texts, a `Menu` asked one token at a time that holds
+        exactly the same texts (random playouts then build only the levels they go through)."""
+        return self.legal(state, seat)
 
     def canonical(self, text: str) -> str:
         """The canonical form of typed text: lower case, single spaces."""

@@ -1,19 +1,42 @@
-"""A random player, for selfplay, benchmarks and playout tests.
+"""A random player, for selfplay, benchmarks, playout tests and searching players.
 
 Picking uniformly among all legal texts would almost always pick a trade proposal (there are
 thousands of them) and almost never `end`. A person clicking at random walks the menus instead:
 first a verb, then its arguments. So we walk the legal texts token by token, uniformly at each
 level, which is exactly what the button menus in Discord offer.
+
+A game whose legal texts run to thousands (Res Publica's trades) may offer a `Menu` instead of
+the list (`Game.menu`): the same texts as a tree asked one level at a time, so a walk builds only
+the levels it goes through. Walking a menu picks exactly what walking its texts picks, drawing
+the same numbers from the generator.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from engine.core import Game, State
+
+END = ""  # the token that ends a text, in a menu's choices (it sorts first, as in the walk)
 
 
-def walk(legal: Sequence[str], rng: random.Random) -> str:
+@runtime_checkable
+class Menu(Protocol):
+    """Legal texts asked one token at a time."""
+
+    def choices(self, prefix: Sequence[str]) -> list[str]:
+        """The distinct tokens that follow `prefix` in some legal text, sorted, with END first
+        when `prefix` is itself a legal text; empty when no legal text starts with `prefix`."""
+        ...
+
+
+def walk(legal: Sequence[str] | Menu, rng: random.Random) -> str:
     """One legal text, chosen token by token, uniformly among the continuations at each step."""
+    if isinstance(legal, Menu):
+        return _walk_menu(legal, rng)
     if not legal:
         raise ValueError("no legal action")
     # Split each text once: the lists run to thousands of texts (trade proposals, payments).
@@ -25,3 +48,75 @@ def walk(legal: Sequence[str], rng: random.Random) -> str:
         candidates = [c for c in candidates if (c[depth] if depth < len(c) else "") == pick]
         depth += 1
     return " ".join(candidates[0])
+
+
+def _walk_menu(menu: Menu, rng: random.Random) -> str:
+    """`walk` over a menu: a level is drawn from (even a level of one token) as long as more
+    than one text lies below it, as the list walk does while more than one candidate is left."""
+    prefix: list[str] = []
+    nexts = menu.choices(prefix)
+    if not nexts:
+        raise ValueError("no legal action")
+    while True:
+        if _one_text(menu, prefix, nexts):
+            return " ".join(_complete(menu, prefix, nexts))
+        pick = rng.choice(nexts)
+        if pick == END:
+            return " ".join(prefix)
+        prefix.append(pick)
+        nexts = menu.choices(prefix)
+
+
+def _one_text(menu: Menu, prefix: list[str], nexts: list[str]) -> bool:
+    """Whether exactly one legal text starts with `prefix` (every choice leads to a text)."""
+    while len(nexts) == 1:
+        if nexts[0] == END:
+            return True
+        prefix = [*prefix, nexts[0]]
+        nexts = menu.choices(prefix)
+    return False
+
+
+def _complete(menu: Menu, prefix: list[str], nexts: list[str]) -> list[str]:
+    """The one text starting with `prefix`."""
+    out = list(prefix)
+    while nexts[0] != END:
+        out.append(nexts[0])
+        nexts = menu.choices(out)
+    return out
+
+
+class TextMenu:
+    """A menu over a short list of texts (the trunk of a game's menu, beside its large parts)."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self._texts = [t.split() for t in texts]
+
+    def choices(self, prefix: Sequence[str]) -> list[str]:
+        n = len(prefix)
+        prefix = list(prefix)
+        return sorted({t[n] if len(t) > n else END for t in self._texts if t[:n] == prefix})
+
+
+def playout(
+    game: Game, players: int, seed: int, options: Mapping[str, Any], *,
+    max_actions: int = 100_000,
+) -> tuple[State, list[tuple[int, str]]]:
+    """A random game to its end, the engine only: the seat to act drawn among those asked, its
+    action by `walk` over `game.menu`, applied in place (a legal text never raises, so the
+    copy `engine.core.play` makes for the service is not needed). Returns the final state and
+    the history, which `engine.core.replay` turns back into the same state."""
+    rng = random.Random(seed)
+    state = game.setup(players, seed, options)
+    history: list[tuple[int, str]] = []
+    while game.outcome(state) is None:
+        if len(history) >= max_actions:
+            raise RuntimeError(f"{game.key} seed {seed}: no end after {max_actions} actions")
+        asked = sorted(game.prompt(state))
+        if not asked:
+            raise RuntimeError(f"{game.key} seed {seed}: nobody is asked to act")
+        seat = rng.choice(asked)
+        text = walk(game.menu(state, seat), rng)
+        game.apply(state, seat, text)
+        history.append((seat, text))
+    return state, history

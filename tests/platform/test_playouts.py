@@ -1,0 +1,67 @@
+"""Random playouts (engine.policy.playout, the engine alone, as `tabula bench --playouts` and
+searching players run them) give exactly the games they gave before playouts were made fast.
+
+The digests below were recorded with the code of the time: `engine.core.play` (a JSON copy per
+action) and `walk` over each `legal()` list. A change that makes playouts faster must give the
+same history and the same final state for every seed; a rule change that alters them on purpose
+records them again (and says so in its commit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from engine import registry
+from engine.core import parse_options, replay
+from engine.policy import playout
+
+# (game, players, options, [(seed, actions, digest of the final state and the history)])
+RECORDED = [
+    ("res-publica", 3, (), [(1, 265, 'a45b41f104c7af7d'), (2, 273, '115013fa88f31fca'), (3, 233, 'bf80fabd7ac46e91')]),
+    ("res-publica", 4, (), [(1, 373, '786724374a02b695'), (2, 387, 'ae701c8477a7bfc4'), (3, 392, 'ee31fda01811edfb')]),
+    ("res-publica", 5, (), [(1, 548, '60d4a2011a7f6ce3'), (2, 509, '3a81d2726f223da9'), (3, 685, '3a72990250c93714')]),
+    ("res-publica", 3, ('classic',), [(1, 245, '9286ced593200fac'), (2, 245, '31d577bc03abcc06'), (3, 296, 'da7ac52bdc2a5482')]),
+    ("res-publica", 5, ('classic',), [(1, 510, '09e067905bd68e4f'), (2, 509, '82ef5b86025274b6'), (3, 653, 'f425c4a842ee72b5')]),
+    ("seven-hills", 3, (), [(1, 952, '015d57e0f0e2c9ce'), (2, 812, '5b137d052b8247f3'), (3, 1157, '4df2b5f0f01c669a')]),
+    ("seven-hills", 4, (), [(1, 1322, '221887fa7dafeac6'), (2, 1181, 'e2b034c2e77caf16'), (3, 1345, 'c8abf45c3fe9dee5')]),
+    ("heros", 2, (), [(1, 486, '533cec4e24bc4301'), (2, 391, 'a6e08275d76bb5bc'), (3, 432, 'b1bf260f1eeb6f14')]),
+    ("heros", 3, (), [(1, 433, '446af4d01a1f69a1'), (2, 411, '78a8bc0978866b12'), (3, 354, '9b54e7e5b9d5b391')]),
+    ("heros", 4, (), [(1, 408, '7a30fe52a26c5b2b'), (2, 452, 'a3fe0fe7bc6e9667'), (3, 403, '5474462856192aad')]),
+    ("heros", 5, (), [(1, 435, 'dcfaaf7feb8cfeff'), (2, 428, 'c50946df15452e30'), (3, 387, '025e5155e2f2a5a3')]),
+    ("duel", 2, (), [(1, 69, '00182baaf07aaafd'), (2, 69, '5ac29f9a0d49ee80'), (3, 70, '2f0991d28a302084')]),
+    ("duel", 2, ('agora',), [(1, 85, 'cd657e7adb2c96a2'), (2, 104, 'cd290c06aaec15b6'), (3, 102, 'd1aec28eeedfc242')]),
+    ("duel", 2, ('leaders',), [(1, 88, '3de44662247cbfc9'), (2, 88, 'fc23487afd0fb904'), (3, 90, 'b1057b51e0ff4af4')]),
+    ("duel", 2, ('leaders=points',), [(1, 90, '4b0c6be27f194fa6'), (2, 88, '879caa3c7583c528'), (3, 89, '1856f562c8ecfb6c')]),
+    ("duel", 2, ('leaders=abilities',), [(1, 90, '4b04383640c3b4a4'), (2, 90, '67322fa60fb8acbe'), (3, 89, 'ccd2bf95aec8239f')]),
+    ("duel", 2, ('agora', 'leaders'), [(1, 107, '5cb130cf4e0e408f'), (2, 118, '5e63b49e8b7c5661'), (3, 121, 'aefcf7615b3b41ad')]),
+]
+
+
+def digest(state: object, history: list[tuple[int, str]]) -> str:
+    blob = json.dumps({"state": state, "history": [list(h) for h in history]}, sort_keys=True,
+                      separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("key", "players", "words", "games"), RECORDED,
+                         ids=[f"{k}-{p}-{'+'.join(w) or 'base'}" for k, p, w, _ in RECORDED])
+def test_playouts_are_the_recorded_games(
+    key: str, players: int, words: tuple[str, ...], games: list[tuple[int, int, str]],
+) -> None:
+    game = registry.get(key)
+    options = parse_options(game, words)
+    for seed, actions, recorded in games:
+        state, history = playout(game, players, seed, options)
+        assert (len(history), digest(state, history)) == (actions, recorded), f"seed {seed}"
+
+
+@pytest.mark.parametrize("key", registry.keys())
+def test_a_playout_replays_to_its_state(key: str) -> None:
+    """Applied in place, a playout still ends in the state the service's copying path replays."""
+    game = registry.get(key)
+    players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+    state, history = playout(game, players, 11, {})
+    assert replay(game, players, 11, {}, history) == state  # lists stay lists: still JSON
