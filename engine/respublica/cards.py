@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import data
 
@@ -51,13 +51,22 @@ class Variant:
 
     def members(self, kind: str) -> frozenset[str]:
         """The specific kinds a trade term's kind stands for (a pair may be of any kind)."""
+        known = self._members.get(kind)
+        return known if known is not None else self._members_of(kind)
+
+    def _members_of(self, kind: str) -> frozenset[str]:
         if kind in (CARDS, PAIRS):
             return frozenset(self.kinds)
         if kind in (PEOPLE, CIVILISATION):
             return frozenset(k for k in self.kinds if self.family[k] == kind)
         return frozenset((kind,))
 
-    @property
+    @cached_property
+    def _members(self) -> dict[str, frozenset[str]]:
+        """members() of every term kind, worked out once: trades ask it all the time."""
+        return {k: self._members_of(k) for k in self.term_kinds}
+
+    @cached_property
     def term_kinds(self) -> tuple[str, ...]:
         """Every kind a trade term may name, in canonical order (specific kinds, then generic,
         then pairs)."""

@@ -18,6 +18,7 @@ Every handler validates completely, then mutates: `_check_*` functions raise, `_
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import islice
 from typing import Any
 
 from engine import rng
@@ -25,6 +26,7 @@ from engine.core import Event, Game, IllegalAction, Msg, OptionSpec, Outcome, St
 
 from . import messages as m
 from .cards import CIVILISATION, CLASSIC, FULL, PEOPLE, Variant, variant
+from .menu import Deliveries, ResPublicaMenu, proposals
 from .trade import (
     Proposal,
     all_texts,
@@ -34,6 +36,7 @@ from .trade import (
     deliveries,
     fulfils,
     hand_key,
+    iter_deliveries,
     number,
     parse,
     parse_cards,
@@ -175,6 +178,30 @@ class ResPublica(Game):
             return ["done", *self._lay_texts(state, seat)]
         return []
 
+    def menu(self, state: State, seat: int) -> list[str] | ResPublicaMenu | Deliveries:
+        """`legal` as a menu where it holds proposals, which are then built level by level."""
+        phase = state["phase"]
+        if phase not in ("turn", "answers", "deliver") or seat not in self.prompt(state):
+            return self.legal(state, seat)
+        v = _v(state)
+        hand = state["hands"][seat]
+        if phase == "deliver":
+            side = next(s for s in state["trade"]["deliver"]
+                        if s["seat"] == seat and s["cards"] is None)
+            return Deliveries(v, hand, parse(v, side["promise"].split()))
+        if phase == "turn":
+            short = self._end_texts(state, seat) + self._lay_texts(state, seat)
+            if state["traded"] or state["laid"]:
+                return short
+            return ResPublicaMenu(short, {OFFER: proposals(v, hand), SEEK: proposals(v, None)})
+        trade = state["trade"]
+        if trade["mode"] == SEEK:
+            sought = parse(v, trade["proposal"].split())
+            if not can_deliver(v, hand, sought):
+                return [PASS]
+            return ResPublicaMenu([PASS], {"answer": proposals(v, None)})
+        return ResPublicaMenu([PASS], {"answer": proposals(v, hand)})
+
     # --- acting ---------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
@@ -299,7 +326,8 @@ class ResPublica(Game):
             elif not can_deliver(v, hand, p):  # cannot happen: answers were checked; no detail
                 raise IllegalAction("res-publica.error.partner_cannot", seat=Msg.seat(partner))
         for side in sides:
-            options = deliveries(v, state["hands"][side["seat"]], parse(v, side["promise"].split()))
+            options = list(islice(iter_deliveries(
+                v, state["hands"][side["seat"]], parse(v, side["promise"].split())), 2))
             # a promise with one way to keep it is kept at once (« chose promise, chose due »)
             side["cards"] = options[0] if len(options) == 1 else None
             side["auto"] = len(options) == 1
@@ -343,13 +371,17 @@ class ResPublica(Game):
 
     # laying --------------------------------------------------------------------------------------
 
-    def _lay_size(self, state: State, seat: int, kind: str) -> int:
-        v = _v(state)
-        group = v.groups[kind]
-        has_library = any(g["card"] == "library" for g in state["groups"][seat])
-        if group.size_with_library is not None and has_library:
-            return group.size_with_library
-        return group.size
+    def _lay_size(self, state: State, seat: int, kind: str, has_library: bool | None = None,
+                  ) -> int:
+        group = _v(state).groups[kind]
+        if group.size_with_library is None:
+            return group.size
+        if has_library is None:
+            has_library = self._has_library(state, seat)
+        return group.size_with_library if has_library else group.size
+
+    def _has_library(self, state: State, seat: int) -> bool:
+        return any(g["card"] == "library" for g in state["groups"][seat])
 
     def _check_lay(self, state: State, seat: int, args: list[str]) -> tuple[str, int]:
         v = _v(state)
@@ -373,8 +405,10 @@ class ResPublica(Game):
     def _lay_texts(self, state: State, seat: int) -> list[str]:
         v = _v(state)
         hand = state["hands"][seat]
+        library = self._has_library(state, seat)
         return [f"lay {k}" for k in v.kinds
-                if hand[k] >= self._lay_size(state, seat, k) and state["piles"][v.groups[k].card]]
+                if hand[k] >= self._lay_size(state, seat, k, library)
+                and state["piles"][v.groups[k].card]]
 
     def _lay(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         kind, size = self._check_lay(state, seat, args)

@@ -93,13 +93,21 @@ def _mixes(name: str) -> frozenset[tuple[str, str]]:
 
 def parse(v: Variant, tokens: list[str]) -> Proposal:
     """The proposal written in `tokens`, or IllegalAction saying exactly what is wrong."""
+    return _parse(v.name, tuple(tokens))
+
+
+@lru_cache(maxsize=16384)
+def _parse(name: str, tokens: tuple[str, ...]) -> Proposal:
+    """`parse`, remembered: the state holds proposals as text and every step reads them again
+    (a refusal raises and is not remembered)."""
+    v = variant(name)
     if not tokens:
         raise IllegalAction("res-publica.error.proposal_missing")
     if len(tokens) >= 6 and sum(1 for t in tokens if t in (AND, OR)) >= 2:
         # « 1 carte de Goths, de Huns et d'Anglo-Saxons »: a third characteristic
         raise IllegalAction("res-publica.error.too_many_terms", max=v.max_terms)
     if len(tokens) == 4 and tokens[2] == OR:
-        return _mix(v, tokens)
+        return _mix(v, list(tokens))
     if len(tokens) not in (2, 5):
         raise IllegalAction("res-publica.error.proposal_syntax", text=" ".join(tokens))
     if len(tokens) == 5 and tokens[2] not in (AND, OR):
@@ -349,15 +357,18 @@ def shortfall(v: Variant, hand: Hand, p: Proposal) -> tuple[int, str] | None:
 
 def deliveries(v: Variant, hand: Hand, p: Proposal) -> list[dict[str, int]]:
     """Every distinct multiset of specific cards from `hand` that fulfils `p`, in a stable order."""
+    return list(iter_deliveries(v, hand, p))
+
+
+def iter_deliveries(v: Variant, hand: Hand, p: Proposal) -> Iterator[dict[str, int]]:
+    """`deliveries` one at a time (to learn whether there is just one, take two)."""
     seen: set[tuple[int, ...]] = set()
-    out: list[dict[str, int]] = []
     for needs in branches(v, p):
         for d in _exact(v, hand, needs):
             key = tuple(d.get(k, 0) for k in v.kinds)
             if key not in seen:
                 seen.add(key)
-                out.append(d)
-    return out
+                yield d
 
 
 def fulfils(v: Variant, cards: Mapping[str, int], p: Proposal) -> bool:
