@@ -227,6 +227,11 @@ class Game:
 
     # --- optional hooks, with sensible defaults -------------------------------------------------
 
+    def asked(self, state: State) -> list[int]:
+        """The seats `prompt` asks, in its order; a game may work them out without building its
+        messages (random playouts ask at every step)."""
+        return list(self.prompt(state))
+
     def menu(self, state: State, seat: int) -> Sequence[str] | Menu:
         """The legal texts for a walk through the menus (engine.policy.walk): the list itself,
         or, where it runs to thousands of texts, a `Menu` asked one token at a time that holds

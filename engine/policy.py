@@ -112,7 +112,7 @@ def playout(
     while game.outcome(state) is None:
         if len(history) >= max_actions:
             raise RuntimeError(f"{game.key} seed {seed}: no end after {max_actions} actions")
-        asked = sorted(game.prompt(state))
+        asked = sorted(game.asked(state))
         if not asked:
             raise RuntimeError(f"{game.key} seed {seed}: nobody is asked to act")
         seat = rng.choice(asked)

@@ -146,8 +146,23 @@ class ResPublica(Game):
             return {_final_seat(state): Msg("res-publica.ask.final")}
         return {}
 
+    def asked(self, state: State) -> list[int]:
+        """The seats `prompt` asks, without its messages (legal and apply ask at every step)."""
+        phase = state["phase"]
+        if phase == "turn":
+            return [state["active"]]
+        if phase == "answers":
+            return [_answerer(state)]
+        if phase == "accept":
+            return [state["trade"]["by"]]
+        if phase == "deliver":
+            return [side["seat"] for side in state["trade"]["deliver"] if side["cards"] is None]
+        if phase == "final":
+            return [_final_seat(state)]
+        return []
+
     def legal(self, state: State, seat: int) -> list[str]:
-        if seat not in self.prompt(state):
+        if seat not in self.asked(state):
             return []
         v = _v(state)
         hand = state["hands"][seat]
@@ -181,7 +196,7 @@ class ResPublica(Game):
     def menu(self, state: State, seat: int) -> list[str] | ResPublicaMenu | Deliveries:
         """`legal` as a menu where it holds proposals, which are then built level by level."""
         phase = state["phase"]
-        if phase not in ("turn", "answers", "deliver") or seat not in self.prompt(state):
+        if phase not in ("turn", "answers", "deliver") or seat not in self.asked(state):
             return self.legal(state, seat)
         v = _v(state)
         hand = state["hands"][seat]
@@ -207,26 +222,19 @@ class ResPublica(Game):
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
         if state["outcome"] is not None:
             raise IllegalAction("error.game_over")
-        if seat not in self.prompt(state):
+        if seat not in self.asked(state):
             raise IllegalAction("error.not_your_turn")
         tokens = action.split()
         if not tokens:
             raise IllegalAction("error.empty_action")
         verb, args = tokens[0], tokens[1:]
         phase = state["phase"]
-        handler = {
-            "turn": {SEEK: self._start_trade, OFFER: self._start_trade, "lay": self._lay,
-                     "end": self._end},
-            "answers": {"answer": self._answer, PASS: self._answer},
-            "accept": {"accept": self._accept, "decline": self._decline},
-            "deliver": {"give": self._give},
-            "final": {"lay": self._lay, "done": self._done},
-        }[phase].get(verb)
+        handler = _HANDLERS[phase].get(verb)
         if handler is None:
             if verb in _VERBS:
                 raise IllegalAction(f"res-publica.error.expect.{phase}", action=action)
             raise IllegalAction("error.unknown_action", action=action)
-        return handler(state, seat, verb, args)
+        return getattr(self, handler)(state, seat, verb, args)
 
     # trade: start ------------------------------------------------------------------------------
 
@@ -625,6 +633,14 @@ class ResPublica(Game):
 # --- helpers ---------------------------------------------------------------------------------------
 
 _VERBS = {SEEK, OFFER, "answer", PASS, "accept", "decline", "give", "lay", "end", "done"}
+# Each phase's verbs and the method handling them.
+_HANDLERS: dict[str, dict[str, str]] = {
+    "turn": {SEEK: "_start_trade", OFFER: "_start_trade", "lay": "_lay", "end": "_end"},
+    "answers": {"answer": "_answer", PASS: "_answer"},
+    "accept": {"accept": "_accept", "decline": "_decline"},
+    "deliver": {"give": "_give"},
+    "final": {"lay": "_lay", "done": "_done"},
+}
 
 
 def _answerer(state: State) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from engine.policy import END, TextMenu
 
@@ -79,17 +79,32 @@ class Proposals:
     def __init__(self, v: Variant, hand: Hand | None) -> None:
         self.v = v
         self.hand = hand
-        shape = self.shape = _shape(v.name)
-        self.kinds = shape.kinds
-        if hand is None:
-            self.av: dict[str, int] | None = None
-            self.cap = shape.max_of
-        else:
-            held = {k: hand.get(k, 0) for k in v.kinds}
-            av = {k: sum(held[m] for m in shape.members[k]) for k in self.kinds if k != PAIRS}
-            av[PAIRS] = pairs_in(hand)
-            self.av = av
-            self.cap = {k: min(shape.max_of[k], av[k]) for k in self.kinds}
+        self.shape = _shape(v.name)
+        self.kinds = self.shape.kinds
+        self._memo: dict[tuple[str, ...], list[str]] = {}  # the levels already worked out
+
+    def any(self) -> bool:
+        """Whether there is a proposal at all: with one card, `1 cards` may be offered."""
+        return self.hand is None or any(self.hand.values())
+
+    @cached_property
+    def av(self) -> dict[str, int] | None:
+        """The cards held of each kind a term may name (pairs: the pairs); None: no limit."""
+        if self.hand is None:
+            return None
+        held = {k: self.hand.get(k, 0) for k in self.v.kinds}
+        members = self.shape.members
+        av = {k: sum(held[m] for m in members[k]) for k in self.kinds if k != PAIRS}
+        av[PAIRS] = pairs_in(self.hand)
+        return av
+
+    @cached_property
+    def cap(self) -> dict[str, int]:
+        """The largest count a term of each kind may name."""
+        av = self.av
+        if av is None:
+            return self.shape.max_of
+        return {k: min(self.shape.max_of[k], av[k]) for k in self.kinds}
 
     # which texts exist (the rules of proposable_texts and all_proposals) -------------------------
 
@@ -128,6 +143,13 @@ class Proposals:
     # the menu ------------------------------------------------------------------------------------
 
     def choices(self, prefix: Sequence[str]) -> list[str]:
+        key = tuple(prefix)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._choices(key)
+        return found
+
+    def _choices(self, prefix: tuple[str, ...]) -> list[str]:
         n = len(prefix)
         if n == 0:
             return self._counts()
@@ -198,7 +220,7 @@ class ResPublicaMenu:
     def choices(self, prefix: Sequence[str]) -> list[str]:
         if not prefix:
             return sorted({*self.short.choices(prefix),
-                           *(verb for verb, p in self.proposals.items() if p.choices(()))})
+                           *(verb for verb, p in self.proposals.items() if p.any())})
         sub = self.proposals.get(prefix[0])
         if sub is not None:
             return sub.choices(prefix[1:])

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 
 import pytest
 
 from engine import registry
-from engine.core import parse_options, replay
-from engine.policy import playout
+from engine.core import parse_options, play, replay
+from engine.policy import playout, walk
 
 # (game, players, options, [(seed, actions, digest of the final state and the history)])
 RECORDED = [
@@ -65,3 +66,17 @@ def test_a_playout_replays_to_its_state(key: str) -> None:
     players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
     state, history = playout(game, players, 11, {})
     assert replay(game, players, 11, {}, history) == state  # lists stay lists: still JSON
+
+
+@pytest.mark.parametrize("key", registry.keys())
+def test_asked_is_who_the_prompt_asks(key: str) -> None:
+    """`Game.asked`, which a game may work out faster, names the seats of `prompt`, in order."""
+    game = registry.get(key)
+    players = game.max_players
+    rng = random.Random(5)
+    state = game.setup(players, 5, {})
+    while game.outcome(state) is None:
+        assert game.asked(state) == list(game.prompt(state))
+        seat = rng.choice(game.asked(state))
+        state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
+    assert game.asked(state) == list(game.prompt(state)) == []
