@@ -232,6 +232,12 @@ class Game:
         messages (random playouts ask at every step)."""
         return list(self.prompt(state))
 
+    def apply_legal(self, state: State, seat: int, action: str) -> list[Event]:
+        """`apply` for an action the caller took from `legal` or `menu` for this very state and
+        seat (a random playout, a search): a game may skip checking it again. Anything else
+        must go through `apply`."""
+        return self.apply(state, seat, action)
+
     def menu(self, state: State, seat: int) -> Sequence[str] | Menu:
         """The legal texts for a walk through the menus (engine.policy.walk): the list itself,
         or, where it runs to thousands of texts, a `Menu` asked one token at a time that holds

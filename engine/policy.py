@@ -86,6 +86,27 @@ def _complete(menu: Menu, prefix: list[str], nexts: list[str]) -> list[str]:
     return out
 
 
+def holds(menu: Menu, text: str) -> bool:
+    """Whether `text` is one of the menu's texts: each token offered in turn, then the end."""
+    prefix: list[str] = []
+    for token in text.split():
+        if token not in menu.choices(prefix):
+            return False
+        prefix.append(token)
+    return END in menu.choices(prefix)
+
+
+def texts(menu: Menu, prefix: Sequence[str] = ()) -> list[str]:
+    """Every text of a menu, by asking each level (for tests: menus exist not to list them)."""
+    out = []
+    for token in menu.choices(prefix):
+        if token == END:
+            out.append(" ".join(prefix))
+        else:
+            out += texts(menu, [*prefix, token])
+    return out
+
+
 class TextMenu:
     """A menu over a short list of texts (the trunk of a game's menu, beside its large parts)."""
 
@@ -103,8 +124,8 @@ def playout(
     max_actions: int = 100_000,
 ) -> tuple[State, list[tuple[int, str]]]:
     """A random game to its end, the engine only: the seat to act drawn among those asked, its
-    action by `walk` over `game.menu`, applied in place (a legal text never raises, so the
-    copy `engine.core.play` makes for the service is not needed). Returns the final state and
+    action by `walk` over `game.menu`, applied in place by `game.apply_legal` (a legal text
+    never raises, so the copy `engine.core.play` makes for the service is not needed). Returns the final state and
     the history, which `engine.core.replay` turns back into the same state."""
     rng = random.Random(seed)
     state = game.setup(players, seed, options)
@@ -117,6 +138,6 @@ def playout(
             raise RuntimeError(f"{game.key} seed {seed}: nobody is asked to act")
         seat = rng.choice(asked)
         text = walk(game.menu(state, seat), rng)
-        game.apply(state, seat, text)
+        game.apply_legal(state, seat, text)
         history.append((seat, text))
     return state, history

@@ -22,6 +22,7 @@ Every handler checks the action against `legal` before changing anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -32,6 +33,7 @@ from . import board as B
 from . import revolt as R
 from . import scoring as S
 from .components import CLASSES, FORUM, load
+from .menu import ActMenu
 
 G = "seven-hills"
 PHASES = ("preplace", "take", "act", "deploy", "power", "target", "protect", "discard", "levy",
@@ -55,6 +57,7 @@ def seat_msg(seat: int) -> dict[str, int]:
     return Msg.seat(seat)
 
 
+@cache  # messages are immutable, and every log line of a card names it
 def card_msg(card: str) -> Msg:
     """A card as log lines and messages name it: its colour and class ("red noble"). Its
     additional action and legion icon are on the pictures (the action token
@@ -67,6 +70,7 @@ def cards_msg(cards: list[str]) -> tuple[Msg, ...]:
     return tuple(card_msg(c) for c in B.sort_cards(cards)) or (Msg(f"{G}.nothing"),)
 
 
+@cache
 def tok(word: str) -> Msg:
     return Msg(f"{G}.tok.{word}")
 
@@ -175,6 +179,30 @@ class SevenHills(Game):
             return {seat: Msg(f"{G}.ask.discard")}
         raise AssertionError(phase)
 
+    def asked(self, state: State) -> list[int]:
+        """The seats `prompt` asks, without its messages."""
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        if phase == "preplace":
+            return [state["preplace"][0]]
+        if phase == "protect":
+            return [int(d) for d in state["revolt"]["defenders"]]
+        if phase == "levy":
+            return [state["consul"]["levy"][0]]
+        if phase == "return":
+            return [state["consul"]["returns"][0]]
+        if phase not in PHASES:
+            raise AssertionError(phase)
+        return [B.active(state)]
+
+    def menu(self, state: State, seat: int) -> list[str] | ActMenu:
+        """The act phase as a menu (engine/sevenhills/menu.py): its many card combinations are
+        worked out only as far as a walk goes."""
+        if state["phase"] == "act" and seat in self.asked(state):
+            return ActMenu(state, seat)
+        return self.legal(state, seat)
+
     def _targets_msg(self, state: State, defender: int) -> tuple[Msg, ...]:
         return tuple(
             Msg(f"{G}.target", {"cls": tok(cls), "sector": tok(sector)})
@@ -193,7 +221,7 @@ class SevenHills(Game):
     # --- legal actions --------------------------------------------------------------------------
 
     def legal(self, state: State, seat: int) -> list[str]:
-        if seat not in self.prompt(state):
+        if seat not in self.asked(state):
             return []
         return getattr(self, f"_legal_{state['phase']}")(state, seat)
 
@@ -282,7 +310,7 @@ class SevenHills(Game):
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
         if state["outcome"] is not None:
             raise IllegalAction("error.game_over")
-        if seat not in self.prompt(state):
+        if seat not in self.asked(state):
             raise IllegalAction("error.not_your_turn")
         tokens = action.split()
         if not tokens:
@@ -293,10 +321,21 @@ class SevenHills(Game):
             if verb in ALL_VERBS:
                 raise IllegalAction(f"{G}.error.expect.{phase}", action=action)
             raise IllegalAction("error.unknown_action", action=action)
-        if action not in self.legal(state, seat):
+        if not self._is_legal(state, seat, action):
             raise self._refusal(state, seat, tokens)
         handler = getattr(self, f"_do_{phase}")
         return handler(state, seat, tokens)
+
+    def apply_legal(self, state: State, seat: int, action: str) -> list[Event]:
+        """`apply` without checking again an action taken from `legal` or `menu`."""
+        return getattr(self, f"_do_{state['phase']}")(state, seat, action.split())
+
+    def _is_legal(self, state: State, seat: int, action: str) -> bool:
+        """`action in legal(...)`; the act phase follows the tokens through its menu instead
+        of listing every combination of cards (the same texts: tests/sevenhills/test_menu.py)."""
+        if state["phase"] == "act":
+            return ActMenu(state, seat).holds(action)
+        return action in self.legal(state, seat)
 
     def _refusal(self, state: State, seat: int, tokens: list[str]) -> IllegalAction:
         """Why a well-formed verb is refused (only the acting player's own cards are named)."""

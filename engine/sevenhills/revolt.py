@@ -10,6 +10,8 @@ centurion of the defender in that sector protects one noble or knight of the def
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core import State
 
 from .board import sectors_all
@@ -41,26 +43,34 @@ def reserved_classes(state: State, seat: int, targets: list[list]) -> list[str]:
 
 def target_options(state: State, seat: int, targets: list[list]) -> list[tuple[int, str, str]]:
     """Every (victim, sector, class) the attacker may still target."""
+    return list(_targets(state, seat, targets))
+
+
+def _targets(state: State, seat: int, targets: list[list]) -> Iterator[tuple[int, str, str]]:
     reserved = reserved_classes(state, seat, targets)
-    out = []
+    # whether a class can still be replaced depends on the class only
+    usable = [cls for cls in TARGETS if replacement(state, seat, cls, reserved) is not None]
+    if not usable:
+        return
     for victim in range(state["players"]):
         if victim == seat:
             continue
         for sector in sectors_all():
             for cls in TARGETS:
                 have = state["sectors"][sector][victim][cls]
+                if not have or cls not in usable:
+                    continue
                 taken = sum(1 for t in targets if t == [victim, sector, cls])
-                if have > taken and replacement(state, seat, cls, reserved) is not None:
-                    out.append((victim, sector, cls))
-    return out
+                if have > taken:
+                    yield (victim, sector, cls)
 
 
 def can_revolt(state: State, seat: int, markers: int) -> bool:
     """Whether `markers` targets (1 or 2) can all be chosen."""
-    first = target_options(state, seat, [])
+    first = _targets(state, seat, [])
     if markers == 1:
-        return bool(first)
-    return any(target_options(state, seat, [list(t)]) for t in first)
+        return next(first, None) is not None
+    return any(next(_targets(state, seat, [list(t)]), None) is not None for t in first)
 
 
 def protect_options(state: State, defender: int) -> list[tuple[str, str]]:

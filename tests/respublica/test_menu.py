@@ -5,12 +5,11 @@ selfplay and searching players stay reproducible."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
 from engine.core import play
-from engine.policy import END, Menu, walk
+from engine.policy import texts, walk
 from engine.respublica.cards import variant
 from engine.respublica.menu import Deliveries, Proposals, ResPublicaMenu
 from engine.respublica.trade import (
@@ -24,17 +23,6 @@ from engine.respublica.trade import (
 )
 
 from .helpers import G
-
-
-def texts(menu: Menu, prefix: Sequence[str] = ()) -> list[str]:
-    """Every text of a menu, by asking each level."""
-    out = []
-    for token in menu.choices(prefix):
-        if token == END:
-            out.append(" ".join(prefix))
-        else:
-            out += texts(menu, [*prefix, token])
-    return out
 
 
 def random_hand(v, rnd: random.Random) -> dict[str, int]:

@@ -1,0 +1,64 @@
+"""The act phase's menu (engine/sevenhills/menu.py) holds exactly the texts of `legal()`: a walk
+through it picks what a walk through the list picks, drawing the same numbers, and `apply`
+accepts by it exactly the texts `legal()` lists (Seven Hills, French rules V1.0, §V.1)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import IllegalAction, play
+from engine.policy import holds, texts, walk
+from engine.sevenhills.menu import ActMenu
+
+from .helpers import C, G
+
+
+def act_states(players: int, seed: int):
+    """The act steps of a random game, with the seat asked."""
+    rnd = random.Random(seed)
+    state = G.setup(players, seed, {})
+    while G.outcome(state) is None:
+        seat = rnd.choice(sorted(G.prompt(state)))
+        if state["phase"] == "act":
+            yield state, seat
+        state, _ = play(G, state, seat, walk(G.legal(state, seat), rnd))
+
+
+def near_misses(legal: list[str], hand: list[str], rnd: random.Random) -> set[str]:
+    """Texts close to legal ones: cards reversed, dropped, added, swapped for another card."""
+    out = set()
+    cards = [k.id for k in C.cards]
+    for text in rnd.sample(legal, min(len(legal), 12)):
+        verb, *args = text.split()
+        out.add(" ".join([verb, *reversed(args)]))
+        out.add(" ".join([verb, *args[1:]]))
+        out.add(" ".join([verb, *args, rnd.choice(hand or cards)]))
+        out.add(" ".join([verb, *args, rnd.choice(cards)]))
+        if args:
+            out.add(" ".join([verb, *args[:-1], rnd.choice(cards)]))
+        out.add(" ".join([rnd.choice(["place", "revolt", "exchange", "draw"]), *args]))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (3, 3)])
+def test_act_menu_holds_the_legal_texts(players: int, seed: int) -> None:
+    rnd = random.Random(seed)
+    verbs = set()
+    for state, seat in act_states(players, seed):
+        legal = G.legal(state, seat)
+        menu = G.menu(state, seat)
+        assert isinstance(menu, ActMenu)
+        assert sorted(texts(menu)) == sorted(legal)
+        verbs |= {t.split()[0] for t in legal}
+        for s in range(3):
+            by_list, by_menu = random.Random(s), random.Random(s)
+            assert walk(menu, by_menu) == walk(legal, by_list)
+            assert by_menu.getstate() == by_list.getstate()
+        for text in near_misses(legal, state["hands"][seat], rnd):
+            assert holds(menu, text) == menu.holds(text) == (text in legal), text
+            if text not in legal:
+                with pytest.raises(IllegalAction):
+                    play(G, state, seat, text)
+    assert verbs == {"place", "revolt", "draw", "exchange"}
