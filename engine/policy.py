@@ -43,9 +43,10 @@ def walk(legal: Sequence[str] | Menu, rng: random.Random) -> str:
     candidates = [text.split() for text in legal]
     depth = 0
     while len(candidates) > 1:
-        nexts = sorted({c[depth] if depth < len(c) else "" for c in candidates})
-        pick = rng.choice(nexts)
-        candidates = [c for c in candidates if (c[depth] if depth < len(c) else "") == pick]
+        groups: dict[str, list[list[str]]] = {}  # the candidates by their next token
+        for c in candidates:
+            groups.setdefault(c[depth] if depth < len(c) else END, []).append(c)
+        candidates = groups[rng.choice(sorted(groups))]
         depth += 1
     return " ".join(candidates[0])
 

@@ -25,6 +25,7 @@ Every action text is computed by `_options`, so `legal` and `apply` never disagr
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from engine import rng
@@ -42,6 +43,7 @@ KNOWN_VERBS = {"place", "take", "play", "discover", "conquer", "skip", "migrate"
                "end", "move", "done", "wonder", "reroll", "keep", "pass", "flee"}
 
 
+@cache  # messages are immutable
 def tok(cid: str) -> Msg:
     """A component's name (hero, discovery, territory, wonder, die face), translated at the edge."""
     return Msg(f"heros.tok.{cid}")
@@ -137,8 +139,16 @@ class Heros(Game):
             return {p["seat"]: _pending_msg(state, p)}
         return {state["active"]: _step_msg(state)}
 
+    def asked(self, state: State) -> list[int]:
+        """The seats `prompt` asks, without its message."""
+        if state["outcome"] is not None:
+            return []
+        if state["pending"]:
+            return [state["pending"][0]["seat"]]
+        return [state["active"]]
+
     def legal(self, state: State, seat: int) -> list[str]:
-        if seat not in self.prompt(state):
+        if seat not in self.asked(state):
             return []
         return list(_options(state, seat))
 
@@ -147,16 +157,17 @@ class Heros(Game):
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
         if state["outcome"] is not None:
             raise IllegalAction("error.game_over")
-        if seat not in self.prompt(state):
+        if seat not in self.asked(state):
             raise IllegalAction("error.not_your_turn")
         text = self.canonical(action)
         found = _options(state, seat).get(text)
         if found is None:
             _refuse(state, seat, text)
-        fn, args = found  # type: ignore[misc]
-        events = fn(state, seat, *args)
-        state["last"] = {"seat": seat, "action": text}  # public: the board's "last move"
-        return events + _advance(state)
+        return _act(state, seat, text, found)  # type: ignore[arg-type]
+
+    def apply_legal(self, state: State, seat: int, action: str) -> list[Event]:
+        """`apply` for a text of `legal` (canonical, the seat asked): its handler directly."""
+        return _act(state, seat, action, _options(state, seat)[action])
 
     # --- what is seen -----------------------------------------------------------------------------
 
@@ -179,6 +190,14 @@ class Heros(Game):
             "n": state["points"][s], "gold": state["gold"][s],
             "pop": sum(state["pop"][t][s] for t in state["pop"])})
             for s in range(state["players"])}
+
+
+def _act(state: State, seat: int, text: str, found: tuple[Handler, tuple[Any, ...]],
+         ) -> list[Event]:
+    fn, args = found
+    events = fn(state, seat, *args)
+    state["last"] = {"seat": seat, "action": text}  # public: the board's "last move"
+    return events + _advance(state)
 
 
 # --- eras (§Pour débuter une partie; §Tu prépares l'époque Moderne) ------------------------------
@@ -242,8 +261,13 @@ def _points_list(state: State) -> tuple[Msg, ...]:
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _in_play(state: State) -> list[str]:
-    return _c().in_play(state["era"])
+def _in_play(state: State) -> tuple[str, ...]:
+    return _in_play_in(state["era"])
+
+
+@cache  # asked at nearly every step; the territories of an era never change
+def _in_play_in(era: str) -> tuple[str, ...]:
+    return tuple(_c().in_play(era))
 
 
 def _slots(t: str) -> int:
