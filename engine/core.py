@@ -232,10 +232,12 @@ class Game:
         messages (random playouts ask at every step)."""
         return list(self.prompt(state))
 
-    def apply_legal(self, state: State, seat: int, action: str) -> list[Event]:
+    def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
+                    ) -> list[Event]:
         """`apply` for an action the caller took from `legal` or `menu` for this very state and
-        seat (a random playout, a search): a game may skip checking it again. Anything else
-        must go through `apply`."""
+        seat (a random playout, a search): a game may skip checking it again, and reuse what it
+        worked out for `menu` (what `menu(state, seat)` returned, if the caller passes it).
+        Anything else must go through `apply`."""
         return self.apply(state, seat, action)
 
     def menu(self, state: State, seat: int) -> Sequence[str] | Menu:

@@ -108,6 +108,15 @@ def texts(menu: Menu, prefix: Sequence[str] = ()) -> list[str]:
     return out
 
 
+class Listed(list[str]):
+    """A menu given as its list of texts, carrying what the game worked out for each text (its
+    move, its handler), for `Game.apply_legal` not to work it out again."""
+
+    def __init__(self, found: Mapping[str, Any]) -> None:
+        super().__init__(found)
+        self.found = found
+
+
 class TextMenu:
     """A menu over a short list of texts (the trunk of a game's menu, beside its large parts)."""
 
@@ -138,7 +147,8 @@ def playout(
         if not asked:
             raise RuntimeError(f"{game.key} seed {seed}: nobody is asked to act")
         seat = rng.choice(asked)
-        text = walk(game.menu(state, seat), rng)
-        game.apply_legal(state, seat, text)
+        menu = game.menu(state, seat)
+        text = walk(menu, rng)
+        game.apply_legal(state, seat, text, menu)
         history.append((seat, text))
     return state, history

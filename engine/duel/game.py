@@ -25,6 +25,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Event, Game, IllegalAction, Msg, OptionSpec, Outcome, State
+from engine.policy import Listed
 
 from . import city, explain, scoring
 from . import structure as st
@@ -131,6 +132,12 @@ class Duel(Game):
             return {} if state["outcome"] is not None else ext.ask(state)
         return ask(state)
 
+    def asked(self, state: State) -> list[int]:
+        """The seats `prompt` asks, without its message."""
+        if (ext := _driver(state, "")) is not None:
+            return [] if state["outcome"] is not None else list(ext.ask(state))
+        return [] if state["outcome"] is not None else [state["active"]]
+
     def legal(self, state: State, seat: int) -> list[str]:
         if (ext := _driver(state, "")) is not None:
             return ext.legal(state, seat)
@@ -152,16 +159,21 @@ class Duel(Game):
         if move is None:
             explain.refuse(state, seat, text)
             raise IllegalAction("duel.error.unknown", action=text)  # refuse always raises
-        state["last"] = {"seat": seat, "action": text}  # a handler may say less (hidden choices)
-        events = _handler(state, move.verb)(state, seat, move)
-        for ext in enabled(state):
-            ext.after_action(state, move.verb)
-        if move.verb not in ("draft", "start"):  # those two set the next prompt themselves
-            events += advance(state)
-        else:
-            for ext in enabled(state):  # e.g. Curia Julia / Knossos chosen in the draft
-                events += ext.interject(state)
-        return events
+        return _perform(state, seat, text, move)
+
+    def menu(self, state: State, seat: int) -> list[str]:
+        """`legal`, carrying each text's move for `apply_legal`."""
+        if _driver(state, "") is not None or state["outcome"] is not None \
+                or seat != state["active"]:
+            return self.legal(state, seat)
+        return Listed(options(state, seat))
+
+    def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
+                    ) -> list[Event]:
+        """`apply` for a text of `menu`: its move as the menu worked it out."""
+        if not isinstance(menu, Listed) or _driver(state, action) is not None:
+            return self.apply(state, seat, action)
+        return _perform(state, seat, action, menu.found[action])
 
     # --- what is seen ---------------------------------------------------------------------------
 
@@ -606,6 +618,20 @@ def only_picked(before: dict[str, Any] | None, after: dict[str, Any] | None) -> 
     was = list((before or {}).get("offer") or [])
     now = list((after or {}).get("offer") or [])
     return now == was or set(now) < set(was)
+
+
+def _perform(state: State, seat: int, text: str, move: Move) -> list[Event]:
+    """Do a legal move of the base game's phases (or an expansion's verb in them)."""
+    state["last"] = {"seat": seat, "action": text}  # a handler may say less (hidden choices)
+    events = _handler(state, move.verb)(state, seat, move)
+    for ext in enabled(state):
+        ext.after_action(state, move.verb)
+    if move.verb not in ("draft", "start"):  # those two set the next prompt themselves
+        events += advance(state)
+    else:
+        for ext in enabled(state):  # e.g. Curia Julia / Knossos chosen in the draft
+            events += ext.interject(state)
+    return events
 
 
 def _driver(state: State, text: str) -> Any:

@@ -30,6 +30,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Event, Game, IllegalAction, Msg, Outcome, State
+from engine.policy import Listed
 
 from . import scoring
 from .components import Components, hero, load, token, wonder
@@ -152,6 +153,12 @@ class Heros(Game):
             return []
         return list(_options(state, seat))
 
+    def menu(self, state: State, seat: int) -> list[str]:
+        """`legal`, carrying each text's handler for `apply_legal`."""
+        if seat not in self.asked(state):
+            return []
+        return Listed(_options(state, seat))
+
     # --- acting -----------------------------------------------------------------------------------
 
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
@@ -165,9 +172,11 @@ class Heros(Game):
             _refuse(state, seat, text)
         return _act(state, seat, text, found)  # type: ignore[arg-type]
 
-    def apply_legal(self, state: State, seat: int, action: str) -> list[Event]:
+    def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
+                    ) -> list[Event]:
         """`apply` for a text of `legal` (canonical, the seat asked): its handler directly."""
-        return _act(state, seat, action, _options(state, seat)[action])
+        found = menu.found if isinstance(menu, Listed) else _options(state, seat)
+        return _act(state, seat, action, found[action])
 
     # --- what is seen -----------------------------------------------------------------------------
 

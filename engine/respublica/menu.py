@@ -22,12 +22,12 @@ from .trade import (
     Hand,
     Need,
     Proposal,
-    _pairs_left,
     branches,
     fulfils,
     mixable,
     number,
     pairs_in,
+    pairs_left,
 )
 
 GIVE = "give"
@@ -120,7 +120,7 @@ class Proposals:
         if self.av is None or self.hand is None:
             return True
         if k2 == PAIRS:  # the pairs left once the cards of k1 are set aside
-            return b <= _pairs_left(self.hand, a, self.v.members(k1))
+            return b <= pairs_left(self.hand, a, self.v.members(k1))
         if (k1, k2) in self.shape.nested:  # nested kinds: disjoint cards
             return a + b <= self.av[k2]
         return True

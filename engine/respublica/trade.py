@@ -249,7 +249,7 @@ def available(v: Variant, hand: Hand, kind: str) -> int:
     return sum(hand.get(k, 0) for k in v.members(kind))
 
 
-def _pairs_left(hand: Hand, a: int, kinds: frozenset[str]) -> int:
+def pairs_left(hand: Hand, a: int, kinds: frozenset[str]) -> int:
     """The most pairs `hand` still holds once `a` cards of `kinds` are set aside (`a` must not
     exceed what it holds of them). One card from each odd count costs no pair; every other two
     cards cost one, and a last single card one."""
@@ -266,7 +266,7 @@ def _branch_ok(hand: Hand, needs: tuple[Need, ...]) -> bool:
             return pairs_in(hand) >= pairs[0]
         a, kinds = cards[0]
         held = sum(hand.get(k, 0) for k in kinds)
-        return held >= a and _pairs_left(hand, a, kinds) >= pairs[0]
+        return held >= a and pairs_left(hand, a, kinds) >= pairs[0]
     if len(cards) == 1:
         n, kinds = cards[0]
         return sum(hand.get(k, 0) for k in kinds) >= n
@@ -323,7 +323,7 @@ def proposable_texts(name: str, key: tuple[int, ...], prefix: str) -> tuple[str,
             counts2 = range(1, min(v.max_of(k2), av2) + 1)
             if k2 == PAIRS:
                 for a in counts1:
-                    left = _pairs_left(hand, a, s1)
+                    left = pairs_left(hand, a, s1)
                     for b in counts2:
                         if b <= left:
                             out.append(f"{prefix} {a} {k1} and {b} {k2}")

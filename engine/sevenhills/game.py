@@ -326,7 +326,8 @@ class SevenHills(Game):
         handler = getattr(self, f"_do_{phase}")
         return handler(state, seat, tokens)
 
-    def apply_legal(self, state: State, seat: int, action: str) -> list[Event]:
+    def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
+                    ) -> list[Event]:
         """`apply` without checking again an action taken from `legal` or `menu`."""
         return getattr(self, f"_do_{state['phase']}")(state, seat, action.split())
 
