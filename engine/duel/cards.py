@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -110,8 +110,16 @@ class Components:
     tokens: dict[str, Component]
     structures: dict[int, tuple[Slot, ...]]
     military: dict[str, Any]
+    # every id found so far (ids never change meaning; the rules ask for them all the time)
+    found: dict[str, Component] = field(default_factory=dict, compare=False, repr=False)
 
     def get(self, cid: str) -> Component:
+        comp = self.found.get(cid)
+        if comp is None:
+            comp = self.found[cid] = self._get(cid)
+        return comp
+
+    def _get(self, cid: str) -> Component:
         for table in (self.cards, self.wonders, self.tokens, EXTRA):
             if cid in table:
                 return table[cid]

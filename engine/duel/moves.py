@@ -64,20 +64,22 @@ def buildable_wonders(state: State, seat: int) -> list[str]:
 def _play(state: State, seat: int) -> dict[str, Move]:
     coins = city.player(state, seat)["coins"]
     cards = st.accessible_cards(state)
+    market = payment.market(state, seat)
     out: dict[str, Move] = {}
     for cid, slot in cards.items():
         comp = get(cid)
         if payment.chained(state, seat, comp):
             out[f"construct {cid} chain"] = Move("construct", cid, slot, chain=True)
             continue
-        for q in payment.quotes(state, seat, comp):
+        for q in payment.quotes(state, seat, comp, market):
             if q.coins <= coins:
                 out[f"construct {cid} {pay_text(q)}"] = Move("construct", cid, slot, q)
     gain = discard_gain(state, seat)
     for cid, slot in cards.items():
         out[f"discard {cid} gain {gain}"] = Move("discard", cid, slot, gain=gain)
     for wid in buildable_wonders(state, seat):
-        affordable = [q for q in payment.quotes(state, seat, get(wid)) if q.coins <= coins]
+        affordable = [q for q in payment.quotes(state, seat, get(wid), market)
+                      if q.coins <= coins]
         for cid, slot in cards.items():
             for q in affordable:
                 out[f"wonder {wid} {cid} {pay_text(q)}"] = Move("wonder", wid, slot, q)

@@ -49,14 +49,29 @@ def trade_cost(need: dict[str, int], producers: list[tuple[str, ...]], unit: dic
     return best(0)
 
 
-def _trade(state: State, seat: int, cost: dict[str, int]) -> int:
-    made = city.production(state, seat)
-    need = {r: max(0, cost.get(r, 0) - made[r]) for r in RESOURCES}
-    producers, unit = city.choices(state, seat), city.trade_prices(state, seat)
+@dataclass(frozen=True)
+class Market:
+    """What buying resources depends on besides the cost: the city's fixed production, its
+    one-of-several producers and its trade prices (the same for every card of a turn's options,
+    so worked out once for them all)."""
+
+    made: dict[str, int]
+    producers: list[tuple[str, ...]]
+    unit: dict[str, int]
+
+
+def market(state: State, seat: int) -> Market:
+    return Market(city.production(state, seat), city.choices(state, seat),
+                  city.trade_prices(state, seat))
+
+
+def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:
+    m = m or market(state, seat)
+    need = {r: max(0, cost.get(r, 0) - m.made[r]) for r in RESOURCES}
     for ext in enabled(state):  # e.g. Bilkis (Leaders)
-        if (coins := ext.trade_cost(state, seat, need, producers, unit)) is not None:
+        if (coins := ext.trade_cost(state, seat, need, m.producers, m.unit)) is not None:
             return coins
-    return trade_cost(need, producers, unit)
+    return trade_cost(need, m.producers, m.unit)
 
 
 def reduction(state: State, seat: int, comp: Component) -> int:
@@ -68,22 +83,24 @@ def reduction(state: State, seat: int, comp: Component) -> int:
     return 0
 
 
-def quotes(state: State, seat: int, comp: Component) -> list[Quote]:
-    """Every distinct way to pay for `comp` (one, unless sparing resources changes the price)."""
-    found = _quotes(state, seat, comp)
+def quotes(state: State, seat: int, comp: Component, m: Market | None = None) -> list[Quote]:
+    """Every distinct way to pay for `comp` (one, unless sparing resources changes the price).
+    `m`: the seat's market now, when the caller prices several components."""
+    m = m or market(state, seat)
+    found = _quotes(state, seat, comp, m)
     if any(ext.ignores_coin_cost(state, seat, comp) for ext in enabled(state)):  # Agora 5-7
-        t = _trade(state, seat, comp.resource_cost)
+        t = _trade(state, seat, comp.resource_cost, m)
         if all(q.coins != t for q in found):
             found.append(Quote(t, t, ("coins",)))
     return found
 
 
-def _quotes(state: State, seat: int, comp: Component) -> list[Quote]:
+def _quotes(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     res = comp.resource_cost
     extra = sum(ext.reduction(state, seat, comp) for ext in enabled(state))  # Agora 5-8
     k = min(reduction(state, seat, comp) + extra, sum(res.values()))
     if k == 0:
-        t = _trade(state, seat, res)
+        t = _trade(state, seat, res, m)
         return [Quote(comp.coin_cost + t, t)]
     units = [r for r in RESOURCES for _ in range(res.get(r, 0))]
     priced: dict[tuple[str, ...], int] = {}
@@ -92,7 +109,7 @@ def _quotes(state: State, seat: int, comp: Component) -> list[Quote]:
             left = dict(res)
             for r in spare:
                 left[r] -= 1
-            priced[spare] = _trade(state, seat, left)
+            priced[spare] = _trade(state, seat, left, m)
     if len(set(priced.values())) == 1:
         t = next(iter(priced.values()))
         return [Quote(comp.coin_cost + t, t)]

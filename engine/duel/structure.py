@@ -48,7 +48,20 @@ def accessible(structure: list[dict[str, Any]], i: int) -> bool:
 def accessible_cards(state: State) -> dict[str, int]:
     """Accessible card id -> slot index (accessible cards are always face up)."""
     s = state["structure"]
-    return {slot["card"]: i for i, slot in enumerate(s) if accessible(s, i)}
+    held = _held(s)
+    return {slot["card"]: i for i, slot in enumerate(s)
+            if slot["card"] is not None and not _under(held, slot)}
+
+
+def _held(structure: list[dict[str, Any]]) -> set[tuple[int, int]]:
+    """The (row, col) of every slot still holding a card."""
+    return {(slot["row"], slot["col"]) for slot in structure if slot["card"] is not None}
+
+
+def _under(held: set[tuple[int, int]], slot: dict[str, Any]) -> bool:
+    """`covered`, from the positions held: a card on the next row, a column either side."""
+    row, col = slot["row"] + 1, slot["col"]
+    return (row, col - 1) in held or (row, col + 1) in held
 
 
 def empty(state: State) -> bool:
@@ -61,8 +74,9 @@ def take(state: State, i: int) -> tuple[str, list[Event]]:
     card = s[i]["card"]
     s[i]["card"] = None
     events = []
-    for j, slot in enumerate(s):
-        if slot["card"] is not None and not slot["up"] and accessible(s, j):
+    held = _held(s)
+    for slot in s:
+        if slot["card"] is not None and not slot["up"] and not _under(held, slot):
             slot["up"] = True
             events.append(Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
     return card, events
