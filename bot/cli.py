@@ -67,7 +67,7 @@ def parser() -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="X",
         help="a game option, e.g. classic or name=value (repeatable)",
     )
-    bench.add_argument("--actions", type=int, default=300)
+    bench.add_argument("--actions", type=int, default=300, help="0: no per-action timing")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--games", type=int, metavar="N",
                        help="build files of 200 and N stored games and time the store on both")
@@ -76,6 +76,8 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--distinct", type=int, default=96,
                        help="with --games: random games the engine plays for the stored ones")
     bench.add_argument("--rounds", type=int, default=40, help="with --games: rounds timed")
+    bench.add_argument("--playouts", type=int, default=0, metavar="N",
+                       help="also time N random playouts of the engine alone (playouts_per_s)")
 
     arena = sub.add_parser(
         "arena", help="computer players against each other: win rates and decision times")
@@ -179,9 +181,15 @@ def _command(args: argparse.Namespace) -> int:
         if args.game is None or args.players is None:
             print("tabula: bench needs a game and --players (or --games N)", file=sys.stderr)
             return 2
+        from bot.benchmarks import bench_playouts
         from bot.selfplay import bench
 
-        return asyncio.run(bench(args.game, args.players, args.actions, args.seed, args.option))
+        code = 0
+        if args.actions > 0:
+            code = asyncio.run(bench(args.game, args.players, args.actions, args.seed, args.option))
+        if args.playouts > 0:
+            bench_playouts(args.game, args.players, args.option, args.playouts, args.seed)
+        return code
     if args.command == "arena":
         from bot.arena import arena
 

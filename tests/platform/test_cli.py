@@ -126,6 +126,17 @@ def test_bench_command_prints_its_figures() -> None:
     assert last.startswith("p50_ms=") and " p99_ms=" in last and " png_kb=" in last
 
 
+def test_bench_playouts_prints_playouts_per_second_beside_the_goal() -> None:
+    proc = _tabula("bench", "duel", "--players", "2", "--option", "agora", "--option", "leaders",
+                   "--actions", "0", "--playouts", "2")
+    assert proc.returncode == 0, proc.stderr
+    line = proc.stdout.strip()
+    assert line.startswith("duel players=2 options=agora+leaders playouts=2 "), line
+    fields = dict(word.split("=") for word in line.split()[1:])
+    assert float(fields["playouts_per_s"]) > 0 and fields["goal"] == "200"
+    assert int(fields["actions_per_playout"]) > 50
+
+
 def test_play_console_runs_res_publica_with_images(tmp_path: Path) -> None:
     script = "\n".join([
         "alice: /move",
