@@ -8,6 +8,7 @@ tucked under it) is set.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from engine.core import State
@@ -45,10 +46,17 @@ def has_token(state: State, seat: int, flag: str) -> bool:
 
 def production(state: State, seat: int) -> dict[str, int]:
     """Fixed production: brown and grey cards only (also what sets the opponent's trade price)."""
+    return dict(_production(tuple(player(state, seat)["cards"])))
+
+
+@lru_cache(maxsize=8192)  # a function of the cards alone: every turn prices with it, twice
+def _production(own: tuple[str, ...]) -> dict[str, int]:
     out = dict.fromkeys(RESOURCES, 0)
-    for cid in cards(state, seat, ("brown", "grey")):
-        for res, n in (get(cid).effect("produce") or {}).items():
-            out[res] += n
+    for cid in own:
+        comp = get(cid)
+        if comp.colour in ("brown", "grey"):
+            for res, n in (comp.effect("produce") or {}).items():
+                out[res] += n
     return out
 
 
@@ -60,14 +68,19 @@ def choices(state: State, seat: int) -> list[tuple[str, ...]]:
 
 def trade_prices(state: State, seat: int) -> dict[str, int]:
     """Coins per unit bought from the bank (7wd.md §1.7 Trading; reserves, Customs House)."""
-    fixed = {
-        r for cid in cards(state, seat, ("yellow",)) for r in get(cid).effect("trade_fixed") or ()
-    }
+    fixed = _fixed(tuple(player(state, seat)["cards"]))
     rival = production(state, 1 - seat)
     prices = {r: TRADE_FIXED if r in fixed else TRADE_BASE + rival[r] for r in RESOURCES}
     for ext in enabled(state):  # e.g. Agora's decrees 10-11
         prices = ext.trade_prices(state, seat, prices)
     return prices
+
+
+@lru_cache(maxsize=8192)
+def _fixed(own: tuple[str, ...]) -> frozenset[str]:
+    """The resources the yellow cards among `own` sell at a fixed price."""
+    return frozenset(r for cid in own if get(cid).colour == "yellow"
+                     for r in get(cid).effect("trade_fixed") or ())
 
 
 def chains(state: State, seat: int) -> set[str]:
