@@ -68,12 +68,17 @@ def choices(state: State, seat: int) -> list[tuple[str, ...]]:
 
 def trade_prices(state: State, seat: int) -> dict[str, int]:
     """Coins per unit bought from the bank (7wd.md §1.7 Trading; reserves, Customs House)."""
-    fixed = _fixed(tuple(player(state, seat)["cards"]))
+    fixed = fixed_prices(state, seat)
     rival = production(state, 1 - seat)
     prices = {r: TRADE_FIXED if r in fixed else TRADE_BASE + rival[r] for r in RESOURCES}
     for ext in enabled(state):  # e.g. Agora's decrees 10-11
         prices = ext.trade_prices(state, seat, prices)
     return prices
+
+
+def fixed_prices(state: State, seat: int) -> frozenset[str]:
+    """The resources the seat buys at a fixed price (the reserves, the Customs House)."""
+    return _fixed(tuple(player(state, seat)["cards"]))
 
 
 @lru_cache(maxsize=8192)

@@ -87,7 +87,14 @@ class Expansion:
         return None
 
     def play_options(self, state: State, seat: int, out: dict[str, Move]) -> None:
-        """Add (or withdraw) texts of a turn's play (`out`: text -> move)."""
+        """Add the expansion's own texts of a turn's play (`out`: text -> move), whose verbs
+        are the expansion's: the base's texts are worked out apart, only when a player's menu
+        needs them (moves.Play)."""
+
+    def constructible(self, state: State, seat: int, comp: Component) -> bool:
+        """Whether an accessible card may be constructed at all (all must agree): a senator,
+        for one, is recruited instead (Agora)."""
+        return True
 
     def after_action(self, state: State, verb: str) -> None:
         """An action of the base or the expansions' verbs was applied."""
@@ -286,8 +293,13 @@ def load_components() -> bool:
 
 
 def enabled(state: State) -> list[Expansion]:
-    """The expansions this game was set up with, in order (called often: kept cheap)."""
-    return [e for e in (_loaded if _loaded is not None else registered()) if e.key in state]
+    """The expansions this game was set up with, in order (called often: kept cheap, a plain
+    loop rather than a comprehension and its frame)."""
+    out = []
+    for e in _loaded if _loaded is not None else registered():
+        if e.key in state:
+            out.append(e)
+    return out
 
 
 def options() -> tuple[OptionSpec, ...]:

@@ -32,7 +32,7 @@ from . import structure as st
 from .cards import AGES, get, load
 from .expansion import Do, enabled, registered
 from .expansion import options as expansion_options
-from .moves import WONDER_LIMIT, Move, ask, options
+from .moves import WONDER_LIMIT, Move, PlayMenu, ask, options
 from .view import build_view
 
 # Setup figures (7wd.md §1.7 Setup and Decks)
@@ -161,19 +161,23 @@ class Duel(Game):
             raise IllegalAction("duel.error.unknown", action=text)  # refuse always raises
         return _perform(state, seat, text, move)
 
-    def menu(self, state: State, seat: int) -> list[str]:
-        """`legal`, carrying each text's move for `apply_legal`."""
+    def menu(self, state: State, seat: int) -> list[str] | PlayMenu:
+        """`legal` as a menu (a turn's play: worked out one verb at a time), carrying each
+        text's move for `apply_legal`."""
         if _driver(state, "") is not None or state["outcome"] is not None \
                 or seat != state["active"]:
             return self.legal(state, seat)
+        if state["phase"] == "play":
+            return PlayMenu(state, seat)
         return Listed(options(state, seat))
 
     def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
                     ) -> list[Event]:
         """`apply` for a text of `menu`: its move as the menu worked it out."""
-        if not isinstance(menu, Listed) or _driver(state, action) is not None:
+        if not isinstance(menu, (Listed, PlayMenu)) or _driver(state, action) is not None:
             return self.apply(state, seat, action)
-        return _perform(state, seat, action, menu.found[action])
+        move = menu.move(action) if isinstance(menu, PlayMenu) else menu.found[action]
+        return _perform(state, seat, action, move)
 
     # --- what is seen ---------------------------------------------------------------------------
 

@@ -14,9 +14,11 @@ visible in autocomplete and on the buttons.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from engine.core import Msg, State
+from engine.policy import TextMenu
 
 from . import city, payment
 from . import structure as st
@@ -28,8 +30,7 @@ WONDER_LIMIT = 7
 DISCARD_BASE = 2  # 7wd.md §1.7: « 2 coins + 1 per yellow card in your city »
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):  # a named tuple: built by the dozen for every turn's options
     verb: str
     target: str = ""  # a card, wonder or token id
     slot: int = -1  # the structure slot taken
@@ -62,30 +63,103 @@ def buildable_wonders(state: State, seat: int) -> list[str]:
 
 
 def _play(state: State, seat: int) -> dict[str, Move]:
-    coins = city.player(state, seat)["coins"]
-    cards = st.accessible_cards(state)
-    market = payment.market(state, seat)
-    out: dict[str, Move] = {}
-    for cid, slot in cards.items():
+    return Play(state, seat).moves()
+
+
+class Play:
+    """A turn's play options, each part worked out when first asked: the constructions of each
+    card, the discards, the wonders each buildable wonder allows, and the expansions' own texts.
+    `moves()` lists them all, in this order; `PlayMenu` walks them one verb at a time."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.coins = city.player(state, seat)["coins"]
+        self.cards = st.accessible_cards(state)
+        self.wonders = buildable_wonders(state, seat)
+        self._market: payment.Market | None = None
+        self._constructs: dict[str, dict[str, Move]] = {}
+        self._wonders: dict[str, dict[str, Move]] = {}
+        self._extra: dict[str, Move] | None = None
+
+    @property
+    def market(self) -> payment.Market:
+        if self._market is None:
+            self._market = payment.market(self.state, self.seat)
+        return self._market
+
+    def constructs(self, cid: str) -> dict[str, Move]:
+        found = self._constructs.get(cid)
+        if found is None:
+            found = self._constructs[cid] = self._construct(cid)
+        return found
+
+    def _construct(self, cid: str) -> dict[str, Move]:
+        state, seat, slot = self.state, self.seat, self.cards[cid]
         comp = get(cid)
+        if not all(ext.constructible(state, seat, comp) for ext in enabled(state)):
+            return {}
         if payment.chained(state, seat, comp):
-            out[f"construct {cid} chain"] = Move("construct", cid, slot, chain=True)
-            continue
-        for q in payment.quotes(state, seat, comp, market):
-            if q.coins <= coins:
-                out[f"construct {cid} {pay_text(q)}"] = Move("construct", cid, slot, q)
-    gain = discard_gain(state, seat)
-    for cid, slot in cards.items():
-        out[f"discard {cid} gain {gain}"] = Move("discard", cid, slot, gain=gain)
-    for wid in buildable_wonders(state, seat):
-        affordable = [q for q in payment.quotes(state, seat, get(wid), market)
-                      if q.coins <= coins]
-        for cid, slot in cards.items():
-            for q in affordable:
-                out[f"wonder {wid} {cid} {pay_text(q)}"] = Move("wonder", wid, slot, q)
-    for ext in enabled(state):  # e.g. Pythagoras (Leaders); recruit, prepare, trigger (Agora)
-        ext.play_options(state, seat, out)
-    return out
+            return {f"construct {cid} chain": Move("construct", cid, slot, chain=True)}
+        return {f"construct {cid} {pay_text(q)}": Move("construct", cid, slot, q)
+                for q in payment.quotes(state, seat, comp, self.market) if q.coins <= self.coins}
+
+    def discards(self) -> dict[str, Move]:
+        gain = discard_gain(self.state, self.seat)
+        return {f"discard {cid} gain {gain}": Move("discard", cid, slot, gain=gain)
+                for cid, slot in self.cards.items()}
+
+    def wonder(self, wid: str) -> dict[str, Move]:
+        found = self._wonders.get(wid)
+        if found is None:
+            quotes = payment.quotes(self.state, self.seat, get(wid), self.market)
+            affordable = [q for q in quotes if q.coins <= self.coins]
+            found = self._wonders[wid] = {
+                f"wonder {wid} {cid} {pay_text(q)}": Move("wonder", wid, slot, q)
+                for cid, slot in self.cards.items() for q in affordable}
+        return found
+
+    def extra(self) -> dict[str, Move]:
+        """The expansions' texts (e.g. Pythagoras (Leaders); recruit, prepare, trigger (Agora))."""
+        if self._extra is None:
+            self._extra = {}
+            for ext in enabled(self.state):
+                ext.play_options(self.state, self.seat, self._extra)
+        return self._extra
+
+    def of(self, verb: str) -> dict[str, Move]:
+        """Every text of one verb."""
+        out: dict[str, Move] = {}
+        if verb == "construct":
+            for cid in self.cards:
+                out.update(self.constructs(cid))
+        elif verb == "discard":
+            out.update(self.discards())
+        elif verb == "wonder":
+            for wid in self.wonders:
+                out.update(self.wonder(wid))
+        out.update((t, m) for t, m in self.extra().items() if t.split(" ", 1)[0] == verb)
+        return out
+
+    def verbs(self) -> set[str]:
+        """The verbs with at least one text (each part worked out only as far as needed)."""
+        found = {t.split(" ", 1)[0] for t in self.extra()}
+        if any(self.constructs(cid) for cid in self.cards):
+            found.add("construct")
+        if self.cards:
+            found.add("discard")
+        if any(self.wonder(wid) for wid in self.wonders):
+            found.add("wonder")
+        return found
+
+    def moves(self) -> dict[str, Move]:
+        out: dict[str, Move] = {}
+        for cid in self.cards:
+            out.update(self.constructs(cid))
+        out.update(self.discards())
+        for wid in self.wonders:
+            out.update(self.wonder(wid))
+        out.update(self.extra())
+        return out
 
 
 def options(state: State, seat: int) -> dict[str, Move]:
@@ -130,3 +204,31 @@ def ask(state: State) -> dict[int, Msg]:
     for ext in enabled(state):
         params.update(ext.ask_params(state))
     return {state["active"]: Msg(f"duel.ask.{phase}", params)}
+
+
+class PlayMenu:
+    """A turn's play as a menu (engine.policy.Menu): a verb, then its texts, worked out only
+    for the verb a walk takes (the same texts as `options`: tests/duel/test_menu.py)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.play = Play(state, seat)
+        self._verbs: list[str] | None = None
+        self._menus: dict[str, tuple[dict[str, Move], TextMenu]] = {}
+
+    def _verb(self, verb: str) -> tuple[dict[str, Move], TextMenu]:
+        found = self._menus.get(verb)
+        if found is None:
+            moves = self.play.of(verb)
+            found = self._menus[verb] = (moves, TextMenu(list(moves)))
+        return found
+
+    def choices(self, prefix: Sequence[str]) -> list[str]:
+        if not prefix:
+            if self._verbs is None:
+                self._verbs = sorted(self.play.verbs())
+            return self._verbs
+        return self._verb(prefix[0])[1].choices(prefix)
+
+    def move(self, text: str) -> Move:
+        """The move of one of the menu's texts."""
+        return self._verb(text.split(" ", 1)[0])[0][text]

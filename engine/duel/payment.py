@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from engine.core import State
 
@@ -24,8 +25,7 @@ from .expansion import enabled
 REDUCTION = 2  # Architecture, Masonry: « 2 fewer resources »
 
 
-@dataclass(frozen=True)
-class Quote:
+class Quote(NamedTuple):  # a named tuple: built by the dozen for every turn's options
     coins: int  # everything paid to the bank: the printed coin cost plus the trading
     trade: int  # the part paid for resources (what Economy hands to the opponent)
     spare: tuple[str, ...] | None = None  # resources spared by Architecture/Masonry, if it matters

@@ -40,6 +40,21 @@ RECORDED = [
     ("duel", 2, ('agora', 'leaders'), [(1, 107, '5cb130cf4e0e408f'), (2, 118, '5e63b49e8b7c5661'), (3, 121, 'aefcf7615b3b41ad')]),
 ]
 
+# (game, players, options, actions, digest of every legal() list at every step of seed 7): the
+# lists the service, the menus and the tests read stay the same, in the same order.
+LEGAL_LISTS = [
+    ("res-publica", 3, (), 272, "590aa98f29938f95"),
+    ("res-publica", 4, ('classic',), 393, "8d62c4e06b95d971"),
+    ("seven-hills", 3, (), 809, "51b17f01d2da4a1a"),
+    ("seven-hills", 4, (), 1119, "cd5f6bb3c360b161"),
+    ("heros", 2, (), 410, "6941499439664c0d"),
+    ("heros", 5, (), 430, "3528e227a94ab476"),
+    ("duel", 2, (), 71, "5840e148f64ea33a"),
+    ("duel", 2, ('agora',), 104, "e6468fa8f58c1487"),
+    ("duel", 2, ('leaders',), 90, "162cab9c5cf3b624"),
+    ("duel", 2, ('agora', 'leaders'), 122, "21850dcdfcdb3396"),
+]
+
 
 def digest(state: object, history: list[tuple[int, str]]) -> str:
     blob = json.dumps({"state": state, "history": [list(h) for h in history]}, sort_keys=True,
@@ -80,3 +95,22 @@ def test_asked_is_who_the_prompt_asks(key: str) -> None:
         seat = rng.choice(game.asked(state))
         state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
     assert game.asked(state) == list(game.prompt(state)) == []
+
+
+@pytest.mark.parametrize(("key", "players", "words", "actions", "recorded"), LEGAL_LISTS,
+                         ids=[f"{k}-{p}-{'+'.join(w) or 'base'}" for k, p, w, _, _ in LEGAL_LISTS])
+def test_legal_lists_are_the_recorded_ones(
+    key: str, players: int, words: tuple[str, ...], actions: int, recorded: str,
+) -> None:
+    game = registry.get(key)
+    rng = random.Random(7)
+    state = game.setup(players, 7, parse_options(game, words))
+    lists = hashlib.sha256()
+    n = 0
+    while game.outcome(state) is None:
+        seat = rng.choice(sorted(game.prompt(state)))
+        for s in sorted(game.prompt(state)):
+            lists.update(("\n".join(game.legal(state, s)) + "|").encode())
+        state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
+        n += 1
+    assert (n, lists.hexdigest()[:16]) == (actions, recorded)

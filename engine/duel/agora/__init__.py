@@ -49,6 +49,9 @@ class Agora(Expansion):
     def play_options(self, state: State, seat: int, out: dict[str, Move]) -> None:
         rules.play_options(state, seat, out)
 
+    def constructible(self, state: State, seat: int, comp: Component) -> bool:
+        return rules.constructible(state, comp)
+
     def after_action(self, state: State, verb: str) -> None:
         rules.play_action(state, verb)
 

@@ -25,7 +25,7 @@ from engine import rng
 from engine.core import Event, IllegalAction, Msg, OptionSpec, State
 from engine.duel import city, game, moves
 from engine.duel import structure as st
-from engine.duel.cards import get
+from engine.duel.cards import Component, get
 
 from . import plots, senate
 from .data import load
@@ -158,8 +158,6 @@ def play_options(state: State, seat: int, out: dict[str, moves.Move]) -> None:
     for cid, slot in cards.items():
         if get(cid).kind != "senator":
             continue
-        for text in [t for t in out if t.startswith(f"construct {cid} ")]:
-            del out[text]
         if cost <= coins:
             price = f"pay {cost}" if cost else "free"
             out[f"recruit {cid} {price}"] = moves.Move("recruit", cid, slot, gain=cost)
@@ -170,6 +168,11 @@ def play_options(state: State, seat: int, out: dict[str, moves.Move]) -> None:
                 out[f"prepare {k + 1} {cid}"] = moves.Move("prepare", str(k), slot)
         elif plot["card"] is not None and not plot["done"] and not state["agora"]["triggered"]:
             out[f"trigger {k + 1}"] = moves.Move("trigger", str(k))
+
+
+def constructible(state: State, comp: Component) -> bool:
+    """A senator taken from the structure is recruited, never constructed (RB-A A)."""
+    return not (active(state) and comp.kind == "senator")
 
 
 def discard_bonus(state: State, seat: int) -> int:

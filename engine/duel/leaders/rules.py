@@ -157,8 +157,7 @@ def _plan(state: State, seat: int, need: dict[str, int], producers: list[tuple[s
           unit: dict[str, int]) -> tuple[int, int]:
     """The cheapest purchase (coins, units bought from the bank at the rising price), with
     Bilkis's one unit of anything for 2 coins when the buyer has her (004 Bilkis)."""
-    fixed = {r for cid in city.cards(state, seat, ("yellow",))
-             for r in get(cid).effect("trade_fixed") or ()}
+    fixed = city.fixed_prices(state, seat)
 
     def best(i: int) -> tuple[int, int]:
         if i == len(producers):
