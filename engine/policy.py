@@ -39,6 +39,8 @@ def walk(legal: Sequence[str] | Menu, rng: random.Random) -> str:
         return _walk_menu(legal, rng)
     if not legal:
         raise ValueError("no legal action")
+    if len(legal) == 1:  # nothing to draw: the one text (in its canonical spacing)
+        return " ".join(legal[0].split())
     # Split each text once: the lists run to thousands of texts (trade proposals, payments).
     candidates = [text.split() for text in legal]
     depth = 0

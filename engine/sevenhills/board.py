@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine import rng
 from engine.core import State
 
-from .components import CLASSES, FORUM, Components, load
+from .components import CLASSES, FORUM, Components, load, order_index
 
 
 def comp() -> Components:
@@ -104,5 +104,4 @@ def draw(state: State, n: int) -> list[str]:
 
 
 def sort_cards(cards: list[str]) -> list[str]:
-    c = comp()
-    return sorted(cards, key=c.order)
+    return sorted(cards, key=order_index().__getitem__)

@@ -173,6 +173,11 @@ def _by_id() -> dict[str, Card]:
     return {k.id: k for k in load().cards}
 
 
+def order_index() -> dict[str, int]:
+    """Each card's place in the canonical order (hands and texts are sorted by it)."""
+    return _index()
+
+
 @cache
 def _index() -> dict[str, int]:
     return {k.id: i for i, k in enumerate(load().cards)}
