@@ -93,7 +93,7 @@ def test_asked_is_who_the_prompt_asks(key: str) -> None:
     while game.outcome(state) is None:
         assert game.asked(state) == list(game.prompt(state))
         seat = rng.choice(game.asked(state))
-        state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
+        game.apply(state, seat, walk(game.legal(state, seat), rng))
     assert game.asked(state) == list(game.prompt(state)) == []
 
 

@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from engine.core import play
 from engine.policy import texts, walk
 from engine.respublica.cards import variant
 from engine.respublica.menu import Deliveries, Proposals, ResPublicaMenu
@@ -62,7 +61,7 @@ def test_deliveries_menu_holds_every_delivery(name: str) -> None:
     counted = 0
     for _ in range(80):
         hand = random_hand(v, rnd)
-        kept = [p for p in every if can_deliver(v, hand, p)]
+        kept = [p for p in rnd.sample(every, 800) if can_deliver(v, hand, p)]
         for p in [rnd.choice(every), *rnd.sample(kept, min(len(kept), 6))]:
             menu = Deliveries(v, hand, p)
             expected = sorted("give " + cards_text(v, d) for d in deliveries(v, hand, p))
@@ -89,16 +88,16 @@ def test_cards_and_pairs_deliveries_in_the_menu() -> None:
 
 
 def states(players: int, classic: bool, seed: int):
-    """The states of a random game, with the seat asked."""
+    """The states of a random game, with the seat asked (each changed in place once looked at)."""
     rnd = random.Random(seed)
     state = G.setup(players, seed, {"classic": classic})
     while G.outcome(state) is None:
         seat = rnd.choice(sorted(G.prompt(state)))
         yield state, seat
-        state, _ = play(G, state, seat, walk(G.legal(state, seat), rnd))
+        G.apply(state, seat, walk(G.legal(state, seat), rnd))
 
 
-@pytest.mark.parametrize(("players", "classic", "seed"), [(3, False, 5), (4, True, 6), (5, False, 7)])
+@pytest.mark.parametrize(("players", "classic", "seed"), [(3, False, 5), (4, True, 6)])
 def test_menu_holds_the_legal_texts_and_walks_alike(players: int, classic: bool, seed: int) -> None:
     phases = set()
     for i, (state, seat) in enumerate(states(players, classic, seed)):
@@ -108,9 +107,11 @@ def test_menu_holds_the_legal_texts_and_walks_alike(players: int, classic: bool,
             assert menu == legal
             continue
         phases.add(state["phase"])
-        if i % 7 == 0:  # listing a whole menu takes a while: every 7th state
+        if i % 15 == 0 or state["phase"] == "deliver":  # listing a whole turn's menu is long
             assert sorted(texts(menu)) == sorted(legal)
-        for s in range(5):
+        if i % 3 and state["phase"] != "deliver":  # walking a list of thousands is long too
+            continue
+        for s in range(2):
             by_list, by_menu = random.Random(s), random.Random(s)
             assert walk(menu, by_menu) == walk(legal, by_list)
             assert by_menu.getstate() == by_list.getstate()

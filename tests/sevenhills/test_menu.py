@@ -23,7 +23,7 @@ def act_states(players: int, seed: int):
         seat = rnd.choice(sorted(G.prompt(state)))
         if state["phase"] == "act":
             yield state, seat
-        state, _ = play(G, state, seat, walk(G.legal(state, seat), rnd))
+        G.apply(state, seat, walk(G.legal(state, seat), rnd))  # in place, once looked at
 
 
 def near_misses(legal: list[str], hand: list[str], rnd: random.Random) -> set[str]:
@@ -42,11 +42,11 @@ def near_misses(legal: list[str], hand: list[str], rnd: random.Random) -> set[st
     return out
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2), (3, 3)])
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2)])
 def test_act_menu_holds_the_legal_texts(players: int, seed: int) -> None:
     rnd = random.Random(seed)
     verbs = set()
-    for state, seat in act_states(players, seed):
+    for i, (state, seat) in enumerate(act_states(players, seed)):
         legal = G.legal(state, seat)
         menu = G.menu(state, seat)
         assert isinstance(menu, ActMenu)
@@ -58,7 +58,7 @@ def test_act_menu_holds_the_legal_texts(players: int, seed: int) -> None:
             assert by_menu.getstate() == by_list.getstate()
         for text in near_misses(legal, state["hands"][seat], rnd):
             assert holds(menu, text) == menu.holds(text) == (text in legal), text
-            if text not in legal:
+            if text not in legal and i % 5 == 0:  # refused by apply too (a copy each: often)
                 with pytest.raises(IllegalAction):
                     play(G, state, seat, text)
     assert verbs == {"place", "revolt", "draw", "exchange"}
