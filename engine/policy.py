@@ -137,8 +137,9 @@ def playout(
 ) -> tuple[State, list[tuple[int, str]]]:
     """A random game to its end, the engine only: the seat to act drawn among those asked, its
     action by `walk` over `game.menu`, applied in place by `game.apply_legal` (a legal text
-    never raises, so the copy `engine.core.play` makes for the service is not needed). Returns the final state and
-    the history, which `engine.core.replay` turns back into the same state."""
+    never raises, so the copy `engine.core.play` makes for the service is not needed).
+    Returns the final state and the history, which `engine.core.replay` turns back into the
+    same state."""
     rng = random.Random(seed)
     state = game.setup(players, seed, options)
     history: list[tuple[int, str]] = []
