@@ -75,9 +75,13 @@ def parser() -> argparse.ArgumentParser:
                                     "beside it, named -200)")
     bench.add_argument("--distinct", type=int, default=96,
                        help="with --games: random games the engine plays for the stored ones")
-    bench.add_argument("--rounds", type=int, default=40, help="with --games: rounds timed")
     bench.add_argument("--playouts", type=int, default=0, metavar="N",
                        help="also time N random playouts of the engine alone (playouts_per_s)")
+    bench.add_argument("--concurrent", type=int, metavar="N",
+                       help="also N channels moving at once against the same N moves one by one "
+                            "(concurrent_ratio, loop_lag_p99_ms)")
+    bench.add_argument("--rounds", type=int,
+                       help="rounds timed (--games: 40 by default, --concurrent: 5)")
 
     arena = sub.add_parser(
         "arena", help="computer players against each other: win rates and decision times")
@@ -177,7 +181,7 @@ def _command(args: argparse.Namespace) -> int:
             from bot.bench_scale import bench_scale
 
             return asyncio.run(bench_scale(args.games, db=args.db, distinct=args.distinct,
-                                           seed=args.seed, rounds=args.rounds))
+                                           seed=args.seed, rounds=args.rounds or 40))
         if args.game is None or args.players is None:
             print("tabula: bench needs a game and --players (or --games N)", file=sys.stderr)
             return 2
@@ -189,6 +193,11 @@ def _command(args: argparse.Namespace) -> int:
             code = asyncio.run(bench(args.game, args.players, args.actions, args.seed, args.option))
         if args.playouts > 0:
             bench_playouts(args.game, args.players, args.option, args.playouts, args.seed)
+        if args.concurrent:
+            from bot.bench_concurrent import concurrent_bench
+
+            asyncio.run(concurrent_bench(args.game, args.players, args.option, args.concurrent,
+                                         args.rounds or 5, args.seed, sys.stdout))
         return code
     if args.command == "arena":
         from bot.arena import arena

@@ -12,15 +12,18 @@ a background task of the Discord client and of the console).
 from __future__ import annotations
 
 import asyncio
+import importlib
 import itertools
 import json
 import random
 import secrets
 import unicodedata
 from functools import cache
+from typing import Any
 
 from bot.service.base import ServiceBase, game_info
 from bot.service.model import GameInfo, Report, ServiceError
+from bot.service.processes import configured, shared
 from data import path as data_path
 from engine import Msg, play
 from engine.ai import LEVELS, decide
@@ -28,6 +31,21 @@ from engine.i18n import LOCALES, translate
 from engine.registry import get as get_game
 
 DEFAULT_LEVEL = "medium"
+# The bots' worker processes run this much below normal priority: pictures of people's moves first.
+THINKING_NICE = 5
+
+
+def think(game_class: str, state: dict[str, Any], seat: int, level: str, seed: int,
+          budget: int | None, seconds: float | None) -> str:
+    """A bot's decision (engine.ai.decide), as a worker process runs it. The game travels as
+    its class's "module:name" (a game registered at run time is known to the worker too)."""
+    return decide(_game(game_class), state, seat, level, seed, budget, seconds)
+
+
+@cache
+def _game(game_class: str) -> Any:
+    module, _, name = game_class.partition(":")
+    return getattr(importlib.import_module(module), name)()
 
 
 @cache
@@ -172,9 +190,12 @@ class BotsMixin(ServiceBase):
                 or row.timed_out is not None:
             return None
         seed = decision_seed(mine.bot_seed or 0, version, seat)
-        # Off the event loop: a hard decision thinks for seconds.
-        text = await asyncio.to_thread(decide, game, row.state, seat, mine.bot, seed,
-                                       self.bot_budget, self.bot_seconds)
+        # In a worker process, a thread waiting on it: a hard decision thinks for seconds, and
+        # in the bot's own process it would hold the interpreter the event loop needs.
+        thinking = shared("bots", configured(), "engine.ai", nice=THINKING_NICE)
+        game_class = f"{type(game).__module__}:{type(game).__qualname__}"
+        text = await asyncio.to_thread(thinking.call, think, game_class, row.state, seat,
+                                       mine.bot, seed, self.bot_budget, self.bot_seconds)
         async with self.lock(game_id):
             row = await self.store.game(game_id)
             if row is None or row.version != version or row.status != "active" \

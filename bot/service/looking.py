@@ -143,7 +143,9 @@ class LookingMixin(ServiceBase):
         seats = await self.store.seats(game_id)
         actions = [(a.seat, a.text) for a in await self.store.actions(game_id)]
         game = get_game(row.game_key)
-        return replay(game, len(seats), row.seed, row.options, actions) == row.state
+        # A long history replays in a tenth of a second: off the event loop.
+        state = await asyncio.to_thread(replay, game, len(seats), row.seed, row.options, actions)
+        return state == row.state
 
     async def _private_lines(self, game_id: int, seat: int, actions: int = 12) -> list[Msg]:
         """What only `seat` saw in the last few actions: an ephemeral reply cannot be fetched

@@ -4,6 +4,8 @@ back, abandoning, and the turn post a crash lost (`unposted`)."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.service.base import ServiceBase, game_info, takeover
 from bot.service.model import GameInfo, Report, SeatInfo, ServiceError
 from engine import Event, IllegalAction, Msg, play
@@ -96,10 +98,12 @@ class PlayMixin(ServiceBase):
                 events += [Event.from_json(e) for e in action.events]
         moves = [(a.seat, a.text) for a in history]
         players = len(info.seats)
-        before = replay(game, players, row.seed, row.options, moves[:-1]) if moves else None
+        # Replays run off the event loop: a long history takes a tenth of a second.
+        before = (await asyncio.to_thread(replay, game, players, row.seed, row.options,
+                                          moves[:-1]) if moves else None)
         report = await self.report(info, game, row.state, events, before=before)
-        told = (replay(game, players, row.seed, row.options, moves[:posted])
-                if posted is not None else None)
+        told = (await asyncio.to_thread(replay, game, players, row.seed, row.options,
+                                        moves[:posted]) if posted is not None else None)
         report.notices = await self.notices_for(info, game, told, row.state)
         return report
 
@@ -156,7 +160,8 @@ class PlayMixin(ServiceBase):
             if history[-1][1] == UNDO and history[-1][0] != seat.seat:
                 raise ServiceError("error.undo_nothing")
             game = get_game(row.game_key)
-            before = replay(game, len(info.seats), row.seed, row.options, kept[:-1])
+            before = await asyncio.to_thread(  # off the event loop: a long history is slow
+                replay, game, len(info.seats), row.seed, row.options, kept[:-1])
             try:
                 after, events = play(game, before, seat.seat, kept[-1][1])
             except IllegalAction as exc:  # cannot happen with a verified history

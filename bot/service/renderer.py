@@ -1,5 +1,7 @@
 """What draws the pictures: the Renderer the service expects, and the real one over render/
-(Pillow), kept apart so that the service and its tests run without Pillow."""
+(Pillow), kept apart so that the service and its tests run without Pillow. The real one draws in
+worker processes (bot/service/processes.py): the service calls it from threads, each waiting
+on its picture while both cores draw."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.service.model import ATTACHMENT_LIMIT
+from bot.service.processes import Processes, configured, shared
 from engine import Outcome
 
 
@@ -19,31 +22,77 @@ class Renderer(Protocol):
 
 
 class PillowRenderer:
-    """The real renderer (render/), imported lazily so the service itself never needs Pillow."""
+    """The real renderer (render/), imported lazily so the service itself never needs Pillow.
+
+    Pictures are drawn by `processes` worker processes (default $TABULA_PROCESSES, else one
+    per core; 0 draws in the calling thread). Replays, seconds long each, have one process of
+    their own so that a turn post never waits behind one."""
+
+    processes: int | None = None  # None: $TABULA_PROCESSES, else one per core
+
+    def __init__(self, processes: int | None = None) -> None:
+        self.processes = processes
+
+    @property
+    def drawing(self) -> Processes:
+        """The worker processes drawing turn, board and hand pictures."""
+        return shared("render", configured(self.processes), "render")
+
+    @property
+    def replaying(self) -> Processes:
+        """The one worker process drawing replays (none if pictures are drawn in threads)."""
+        return shared("replay", min(configured(self.processes), 1), "render")
+
+    def warm(self) -> None:
+        """Start the drawing processes now rather than at the first picture."""
+        self.drawing.warm()
 
     def animation(self, game_key: str, players: int, seed: int, options: dict[str, Any],
                   actions: Sequence[tuple[int, str]], names: Sequence[str], locale: str,
                   max_bytes: int = ATTACHMENT_LIMIT) -> bytes:
         """The game replayed turn by turn as a GIF (Discord animates GIFs, not APNGs), within
         `max_bytes` (fewer, smaller frames if needed)."""
-        from render.animate import animation
-
-        return animation(game_key, players, seed, options, actions, names, locale, fmt="gif",
-                         max_bytes=max_bytes)
+        return self.replaying.call(_animation, game_key, players, seed, options, list(actions),
+                                 list(names), locale, max_bytes)
 
     def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
               outcome: Outcome | None = None) -> bytes:
-        import render
-
-        return render.board_png(game_key, view, names, locale, outcome)
+        return self.drawing.call(_board, game_key, view, list(names), locale, outcome)
 
     def turn(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
              before: dict[str, Any] | None = None, outcome: Outcome | None = None) -> bytes:
-        import render
-
-        return render.turn_png(game_key, view, names, locale, before, outcome)
+        return self.drawing.call(_turn, game_key, view, list(names), locale, before, outcome)
 
     def hand(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes:
-        import render
+        return self.drawing.call(_hand, game_key, view, list(names), locale)
 
-        return render.hand_png(game_key, view, names, locale)
+
+# What the workers run: module-level, so that they travel by pickle.
+
+def _animation(game_key: str, players: int, seed: int, options: dict[str, Any],
+               actions: list[tuple[int, str]], names: list[str], locale: str,
+               max_bytes: int) -> bytes:
+    from render.animate import animation
+
+    return animation(game_key, players, seed, options, actions, names, locale, fmt="gif",
+                     max_bytes=max_bytes)
+
+
+def _board(game_key: str, view: dict[str, Any], names: list[str], locale: str,
+           outcome: Outcome | None) -> bytes:
+    import render
+
+    return render.board_png(game_key, view, names, locale, outcome)
+
+
+def _turn(game_key: str, view: dict[str, Any], names: list[str], locale: str,
+          before: dict[str, Any] | None, outcome: Outcome | None) -> bytes:
+    import render
+
+    return render.turn_png(game_key, view, names, locale, before, outcome)
+
+
+def _hand(game_key: str, view: dict[str, Any], names: list[str], locale: str) -> bytes:
+    import render
+
+    return render.hand_png(game_key, view, names, locale)
