@@ -180,3 +180,16 @@ def test_dev_guild_in_other_digits_is_refused_clearly(tmp_path: Path) -> None:
         assert "TABULA_DEV_GUILD must be a guild id" in str(exc)
     else:
         raise AssertionError("a guild id in superscript digits must be refused")
+
+
+def test_bench_concurrent_prints_the_ratio_and_the_loop_lag_beside_their_goals() -> None:
+    proc = _tabula("bench", "duel", "--players", "2", "--actions", "0", "--concurrent", "4",
+                   "--rounds", "2")
+    assert proc.returncode == 0, proc.stderr
+    last = proc.stdout.splitlines()[-1]
+    fields = dict(w.split("=", 1) for w in last.replace("(", " ").replace(")", " ").split()
+                  if "=" in w)
+    assert 0 < float(fields["concurrent_ratio"]) < 10
+    assert float(fields["loop_lag_p99_ms"]) >= 0
+    assert "(goal <= 0.6)" in last and "(goal <= 20," in last
+    assert "channels=4 rounds=2" in proc.stdout
