@@ -26,7 +26,7 @@ from bot.service.model import GameInfo, Report, ServiceError
 from bot.service.processes import configured, shared
 from data import path as data_path
 from engine import Msg, play
-from engine.ai import LEVELS, decide
+from engine.ai import LEVELS, decide, default_seconds
 from engine.i18n import LOCALES, translate
 from engine.registry import get as get_game
 
@@ -194,8 +194,10 @@ class BotsMixin(ServiceBase):
         # in the bot's own process it would hold the interpreter the event loop needs.
         thinking = shared("bots", configured(), "engine.ai", nice=THINKING_NICE)
         game_class = f"{type(game).__module__}:{type(game).__qualname__}"
+        # The time cap as this process reads it (the workers' environment is from their start).
+        seconds = self.bot_seconds if self.bot_seconds is not None else default_seconds()
         text = await asyncio.to_thread(thinking.call, think, game_class, row.state, seat,
-                                       mine.bot, seed, self.bot_budget, self.bot_seconds)
+                                       mine.bot, seed, self.bot_budget, seconds)
         async with self.lock(game_id):
             row = await self.store.game(game_id)
             if row is None or row.version != version or row.status != "active" \

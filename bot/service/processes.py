@@ -22,6 +22,7 @@ from __future__ import annotations
 import atexit
 import importlib
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 import time
@@ -55,13 +56,25 @@ def configured(default: int | None = None) -> int:
 
 
 def _ready(module: str = "", nice: int = 0) -> int:
-    """Run in each worker when it starts: lower its priority by `nice` and import `module`
-    (render: Pillow, numpy and fonts, the slow imports) before the first call."""
+    """Run in each worker when it starts: leave with the bot's process, lower its priority by
+    `nice` and import `module` (render: Pillow, numpy and fonts, the slow imports) before the
+    first call."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
     if nice:
         os.nice(nice)
     if module:
         importlib.import_module(module)
     return os.getpid()
+
+
+def _exit_with(sentinel: int) -> None:
+    """Wait for the bot's process to end, then end this worker. A pool's workers wait on a
+    queue whose writing end they hold themselves: without this, a bot killed outright (SIGKILL,
+    out of memory) would leave them, and the output pipes they share with it, open forever."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def _pid_after(seconds: float) -> int:

@@ -146,3 +146,47 @@ def test_a_bot_decides_in_a_worker_as_it_does_at_home() -> None:
         assert thinking.call(os.nice, 0) == min(19, os.nice(0) + 5)
     finally:
         thinking.close()
+
+
+CHILD = """
+import sys
+from bot.service.processes import Processes
+pool = Processes(2, "orphans", "render")
+print(" ".join(map(str, pool.warm())), flush=True)
+sys.stdin.read()  # until killed
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[1][0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_end_when_the_bot_is_killed_outright(tmp_path: Path) -> None:
+    """A bot killed with SIGKILL leaves no worker behind (nor the output pipes they hold, which
+    kept a test reading the dead bot's output waiting forever)."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             cwd=Path(__file__).parents[2])
+    try:
+        assert child.stdout is not None
+        workers = [int(p) for p in child.stdout.readline().split()]
+        assert len(workers) == 2 and all(_alive(p) for p in workers)
+        child.kill()
+        # Reading to the end returns once every holder of the pipes is gone.
+        out, err = child.communicate(timeout=60)
+        assert child.returncode == -signal.SIGKILL
+        deadline = time.monotonic() + 30
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(p) for p in workers)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
