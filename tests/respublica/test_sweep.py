@@ -3,7 +3,9 @@ variants end without error »): 60 seeds per configuration, 360 games, with the 
 matter at every step and cost little: a prompted seat always has a legal action, the game ends,
 cards are conserved, the history replays to the final state, and the public view holds no hand.
 test_properties.py runs the expensive per-step checks (every legal text applies, leak probes)
-on fewer seeds."""
+on fewer seeds. The random player walks `Game.menu`, which holds exactly the texts of `legal`
+and draws the same numbers (tests/respublica/test_menu.py), without listing thousands of
+trades at every step: the same games as a walk over `legal`, at a fraction of the time."""
 
 from __future__ import annotations
 
@@ -40,9 +42,10 @@ def test_hundreds_of_random_games_end_cleanly(players: int, classic: bool, first
             asked = sorted(G.prompt(state))
             assert asked, f"seed {seed}: nobody to act and no outcome"
             seat = rnd.choice(asked)
-            legal = G.legal(state, seat)
-            assert legal, f"seed {seed}: dead end for seat {seat} in {state['phase']}"
-            text = walk(legal, rnd)
+            menu = G.menu(state, seat)
+            assert (menu.choices([]) if hasattr(menu, "choices") else menu), \
+                f"seed {seed}: dead end for seat {seat} in {state['phase']}"
+            text = walk(menu, rnd)
             state, _ = play(G, state, seat, text)
             history.append((seat, text))
         else:
