@@ -124,6 +124,7 @@ def test_bench_command_prints_its_figures() -> None:
     assert proc.returncode == 0, proc.stderr
     last = proc.stdout.splitlines()[-1]
     assert last.startswith("p50_ms=") and " p99_ms=" in last and " png_kb=" in last
+    assert "(goal <= 50)" in last and "(goal <= 200)" in last
 
 
 def test_bench_playouts_prints_playouts_per_second_beside_the_goal() -> None:
