@@ -202,6 +202,11 @@ def limits_from_env(env: Mapping[str, str] | None = None) -> Limits:
     return Limits(**chosen)  # type: ignore[arg-type]
 
 
+def _warmed(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.error("the drawing processes did not start: %s", error, exc_info=error)
+
+
 async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None, *,
                   shards: int | None = None, shard_ids: list[int] | None = None) -> int:
     """Run the bot until it is stopped; the process exit code (0 fine, 1 token refused,
@@ -219,7 +224,11 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None,
         return 2
     store = await open_store(db_path)
     try:
-        service = Service(store, renderer=PillowRenderer(), limits=limits)
+        renderer = PillowRenderer()
+        # The drawing processes start while the gateway connects, not at the first turn post.
+        warming = asyncio.create_task(asyncio.to_thread(renderer.warm))
+        warming.add_done_callback(_warmed)
+        service = Service(store, renderer=renderer, limits=limits)
         async with make_bot(service, dev_guild=dev_guild, shards=shards,
                             shard_ids=shard_ids) as bot:
             # systemd and docker stop a service with SIGTERM: take the same way out as Ctrl+C
