@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import sys
 import time
 from collections.abc import Sequence
@@ -26,7 +25,7 @@ from typing import Any, TextIO
 
 from engine import ai, registry
 from engine.core import parse_options, play
-from engine.policy import walk
+from engine.policy import playout
 
 MAX_ACTIONS = 20_000  # far beyond any real game: a guard against a game that never ends
 Z95 = 1.959963984540054
@@ -85,18 +84,13 @@ def play_one(setup: Setup, g: int) -> GameResult:
 
 
 def playouts_per_second(setup: Setup, games: int = 3) -> float:
-    """Random games (the menu walk, applied in place) per second: what bounds the search."""
+    """Random games per second, the engine alone (engine.policy.playout: the menu walk,
+    applied in place, as `tabula bench --playouts` times it)."""
     game = registry.get(setup.game)
     options = parse_options(game, setup.options)
     start = time.perf_counter()
     for g in range(games):
-        rnd = random.Random(g)
-        state = game.setup(setup.players, setup.seed + g, options)
-        for _ in range(MAX_ACTIONS):
-            if game.outcome(state) is not None:
-                break
-            seat = min(game.prompt(state))
-            game.apply(state, seat, walk(game.legal(state, seat), rnd))
+        playout(game, setup.players, setup.seed + g, options, max_actions=MAX_ACTIONS)
     return games / (time.perf_counter() - start)
 
 
