@@ -24,6 +24,7 @@ import importlib
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -74,7 +75,7 @@ def _exit_with(sentinel: int) -> None:
     queue whose writing end they hold themselves: without this, a bot killed outright (SIGKILL,
     out of memory) would leave them, and the output pipes they share with it, open forever."""
     multiprocessing.connection.wait([sentinel])
-    os._exit(0)
+    os.kill(os.getpid(), signal.SIGTERM)  # the default action: end now, whatever else runs
 
 
 def _pid_after(seconds: float) -> int:
