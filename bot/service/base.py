@@ -109,6 +109,21 @@ class ServiceBase:
         report.notices = await self.notices_for(info, game, row.state, state, prefs=prefs)
         return report
 
+    async def seated_in(self, game_id: int, user_id: int,
+                        ) -> tuple[GameRow, GameInfo, SeatInfo, dict[str, Any]]:
+        """The started game, its info, the caller's seat and the state, or the refusal that
+        fits (no game, not seated, not started): what a player's own look at a game needs."""
+        row = await self.store.game(game_id)
+        if row is None:
+            raise ServiceError("error.no_game")
+        info = game_info(row, await self.store.seats(row.id))
+        seat = info.seat_of(user_id)
+        if seat is None or seat.seat is None:
+            raise ServiceError("error.not_seated")
+        if row.state is None:
+            raise ServiceError("error.not_started")
+        return row, info, seat, row.state
+
     async def away_seats(self, users: Sequence[int] | GameInfo, now: float) -> set[int]:
         """Seats of players on vacation: `users` in seat order (a start), or a game's seats."""
         away = await self.store.away(now)

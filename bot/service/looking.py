@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
-from bot.service.base import ServiceBase, game_info
+from bot.service.base import ServiceBase
 from bot.service.model import (
     ATTACHMENT_LIMIT,
     LOG_PAGE,
@@ -53,20 +53,12 @@ class LookingMixin(ServiceBase):
     async def hand_in(
         self, game_id: int, user_id: int, *, locale: str = "en", image: bool = True,
     ) -> HandReport:
-        row = await self.store.game(game_id)
-        if row is None:
-            raise ServiceError("error.no_game")
-        info = game_info(row, await self.store.seats(row.id))
-        seat = info.seat_of(user_id)
-        if seat is None or seat.seat is None:
-            raise ServiceError("error.not_seated")
-        if row.state is None:
-            raise ServiceError("error.not_started")
+        _row, info, seat, state = await self.seated_in(game_id, user_id)
         game = get_game(info.game_key)
-        view = game.view(row.state, seat.seat)
+        view = game.view(state, seat.seat)
         legal = (
-            game.legal(row.state, seat.seat)
-            if info.status == "active" and seat.seat in game.prompt(row.state) else []
+            game.legal(state, seat.seat)
+            if info.status == "active" and seat.seat in game.prompt(state) else []
         )
         png = None
         if image and self.renderer is not None:

@@ -29,21 +29,13 @@ class PlayMixin(ServiceBase):
     async def legal_in(self, game_id: int, user_id: int) -> tuple[GameInfo, list[str]]:
         """The game and the caller's legal action texts now (empty when they have nothing to
         do): what a click in the Play menu needs, and no more (no view, no history)."""
-        row = await self.store.game(game_id)
-        if row is None:
-            raise ServiceError("error.no_game")
-        info = game_info(row, await self.store.seats(row.id))
-        seat = info.seat_of(user_id)
-        if seat is None or seat.seat is None:
-            raise ServiceError("error.not_seated")
-        if row.state is None:
-            raise ServiceError("error.not_started")
+        row, info, seat, state = await self.seated_in(game_id, user_id)
         if seat.bot is not None:  # a player who left: a bot plays the seat (act_in refuses)
             raise ServiceError("error.bot_plays_for_you")
         game = get_game(row.game_key)
-        if info.status != "active" or seat.seat not in game.prompt(row.state):
+        if info.status != "active" or seat.seat not in game.prompt(state):
             return info, []
-        return info, game.legal(row.state, seat.seat)
+        return info, game.legal(state, seat.seat)
 
     async def act(
         self, channel_id: int, user_id: int, text: str, *, version: int | None = None,
