@@ -27,7 +27,6 @@ take per stored game (`Storage.footprint`).
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import random
@@ -47,6 +46,7 @@ from bot import clock as clocks
 from bot.service import Service
 from bot.storage import Storage
 from bot.store import Store, dumps, events_text
+from bot.timed_store import TimedStore
 from engine import parse_options, play
 from engine.policy import walk
 from engine.registry import get as get_game
@@ -284,29 +284,17 @@ async def write_users(store: Storage, users: Sequence[int], seed: int) -> None:
 # --- the measures ----------------------------------------------------------------------------
 
 
-class TimedStore:
-    """The store, with the time spent in its coroutines added up (to tell the store's share of
-    a service call from the engine's)."""
+class StoreTime:
+    """The time spent in the store's coroutines, and how many calls of each, since `reset` (to
+    tell the store's share of a service call from the engine's)."""
 
-    def __init__(self, store: Storage) -> None:
-        self._store = store
+    def __init__(self) -> None:
         self.seconds = 0.0
         self.calls: Counter[str] = Counter()
 
-    def __getattr__(self, name: str) -> Any:
-        attr = getattr(self._store, name)
-        if not inspect.iscoroutinefunction(attr):
-            return attr
-
-        async def timed(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
-            try:
-                return await attr(*args, **kwargs)
-            finally:
-                self.seconds += time.perf_counter() - started
-                self.calls[name] += 1
-
-        return timed
+    def __call__(self, name: str, seconds: float) -> None:
+        self.seconds += seconds
+        self.calls[name] += 1
 
     def reset(self) -> None:
         self.seconds = 0.0
@@ -327,23 +315,24 @@ class Site:
     def __init__(self, name: str, store: Store, live: list[int], long_game: int) -> None:
         self.name = name
         self.raw = store
-        self.store = TimedStore(store)
+        self.spent = StoreTime()
         self.now = NOW
-        self.service = Service(cast(Storage, self.store), clock=lambda: self.now)
+        self.service = Service(cast(Storage, TimedStore(store, self.spent)),
+                               clock=lambda: self.now)
         self.live = live
         self.long_game = long_game
         self.samples: dict[str, Sample] = {}
 
     async def timed(self, what: str, call: Callable[[], Awaitable[Any]]) -> Any:
-        self.store.reset()
+        self.spent.reset()
         cpu = time.process_time()
         started = time.perf_counter()
         result = await call()
         sample = self.samples.setdefault(what, Sample())
         sample.total.append((time.perf_counter() - started) * 1000)
         sample.cpu.append((time.process_time() - cpu) * 1000)
-        sample.store.append(self.store.seconds * 1000)
-        sample.calls = Counter(self.store.calls)
+        sample.store.append(self.spent.seconds * 1000)
+        sample.calls = Counter(self.spent.calls)
         return result
 
 

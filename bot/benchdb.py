@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import inspect
 import multiprocessing
 import random
 import statistics
@@ -28,32 +27,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.storage import Storage, is_url, open_store, shown
+from bot.storage import is_url, open_store, shown
+from bot.timed_store import TimedStore
 
 _spent: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar("spent", default=None)
 
 
-class TimedStore:
-    """The store, with the time each move's task waits on its calls added up (in `_spent`)."""
-
-    def __init__(self, store: Storage) -> None:
-        self.inner = store
-
-    def __getattr__(self, name: str) -> Any:
-        attr = getattr(self.inner, name)
-        if not inspect.iscoroutinefunction(attr):
-            return attr
-
-        async def timed(*args: Any, **kwargs: Any) -> Any:
-            started = time.perf_counter()
-            try:
-                return await attr(*args, **kwargs)
-            finally:
-                spent = _spent.get()
-                if spent is not None:
-                    spent[0] += time.perf_counter() - started
-
-        return timed
+def _add_spent(_name: str, seconds: float) -> None:
+    """Adds a store call's time to the move whose task made it (`_spent`)."""
+    spent = _spent.get()
+    if spent is not None:
+        spent[0] += seconds
 
 
 @dataclass
@@ -110,7 +94,7 @@ async def _play(target: str, ids: list[int], seed: int, concurrency: int,
     from engine.policy import walk
 
     store = await open_store(target)
-    service = Service(TimedStore(store))  # type: ignore[arg-type]
+    service = Service(TimedStore(store, _add_spent))  # type: ignore[arg-type]
     rng = random.Random(seed)
     queue = list(ids)
     move_ms: list[float] = []
