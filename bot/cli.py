@@ -80,6 +80,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--concurrent", type=int, metavar="N",
                        help="also N channels moving at once against the same N moves one by one "
                             "(concurrent_ratio, loop_lag_p99_ms)")
+    bench.add_argument("--posts", type=int, default=0, metavar="K",
+                       help="also play K complete games (moves by medium bots, seated as people) "
+                            "and count what the channel receives: posts, edits, pings, reasks")
     bench.add_argument("--rounds", type=int,
                        help="rounds timed (--games: 40 by default, --concurrent: 5)")
 
@@ -193,6 +196,11 @@ def _command(args: argparse.Namespace) -> int:
             code = asyncio.run(bench(args.game, args.players, args.actions, args.seed, args.option))
         if args.playouts > 0:
             bench_playouts(args.game, args.players, args.option, args.playouts, args.seed)
+        if args.posts > 0:
+            from bot.bench_posts import bench_posts
+
+            code = max(code, asyncio.run(bench_posts(args.game, args.players, args.option,
+                                                     args.posts, args.seed)))
         if args.concurrent:
             from bot.bench_concurrent import concurrent_bench
 

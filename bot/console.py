@@ -27,6 +27,7 @@ from bot import menu
 from bot.autoplay import Autoplay
 from bot.service import (
     GameInfo,
+    How,
     PillowRenderer,
     Renderer,
     Report,
@@ -145,6 +146,8 @@ class Console:
         self.say(f"  [image: {path}]")
 
     def show(self, report: Report, actor: User | None = None, *, private: bool = True) -> None:
+        """A change as the channel and its player see it: the channel's post only when the
+        service says one is due (bot.service.telling), the player's own lines always."""
         info = report.game
         for line in report.public:
             self.say(self.t(line, info))
@@ -154,6 +157,12 @@ class Console:
                 continue  # in Discord only the acting player's own lines can be shown to them
             for line in lines:
                 self.say(f"  ({who.name} only) {self.t(line, info)}")
+        if report.how is How.QUIET:  # the same player goes on, or only bots are asked
+            me = info.seat_of(actor.id) if actor is not None else None
+            if me is not None and me.seat in report.asks:
+                ask = self.t(report.asks[me.seat], info)
+                self.say(f"  ({me.name} only) {self.t(Msg('console.goes_on'), info)} {ask}")
+            return
         self.write(f"turn-{info.id}-{info.version:04d}.png", report.image)
         if report.outcome is not None:
             out = report.outcome

@@ -85,14 +85,16 @@ class Storage(Protocol):
     async def start_game(
         self, game_id: int, *, seed: int, order: list[int], state: dict[str, Any], now: float,
         clocks: Mapping[int, Clock] | None = None, lobby_version: int | None = None,
+        told: dict[str, Any] | None = None,
     ) -> bool: ...
     async def append_action(
         self, game_id: int, *, expected_version: int, seat: int, user_id: int | None, text: str,
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
-        bots: Mapping[int, tuple[str, int]] | None = None,
+        bots: Mapping[int, tuple[str, int]] | None = None, told: dict[str, Any] | None = None,
     ) -> bool: ...
     async def actions(self, game_id: int) -> list[ActionRow]: ...
+    async def since_told(self, game_id: int) -> tuple[dict[str, Any] | None, list[ActionRow]]: ...
     async def recent_actions(self, game_id: int, count: int) -> list[ActionRow]: ...
     async def record_message(
         self, game_id: int, *, message_id: int, channel_id: int, kind: str, version: int,

@@ -61,6 +61,7 @@ class GameRow:
     pace: dict[str, float] | None = None  # bot.clock.Pace as JSON, None: no time control
     timed_out: int | None = None  # the seat whose clock ran out, while the others decide
     with_bots: bool = False  # bots were seated at the start (kept apart on the leaderboard)
+    told: int | None = None  # the version of the latest point the channel must be told of
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,7 @@ def _bare(value: Any) -> Any:
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
-    "state, outcome, created_at, updated_at, pace, timed_out, with_bots"
+    "state, outcome, created_at, updated_at, pace, timed_out, with_bots, told"
 )
 _SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at,"
                  " bot, bot_seed")
@@ -261,11 +262,11 @@ def seated_rows(rows: Sequence[Sequence[Any]]) -> list[tuple[GameRow, list[SeatR
 
 def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
     (gid, channel, guild, key, options, status, creator, locale, seed, version, state, outcome,
-     created, updated, pace, timed_out, with_bots) = row
+     created, updated, pace, timed_out, with_bots, told) = row
     return GameRow(
         gid, channel, guild, key, json.loads(options), status, creator, locale, seed, version,
         json.loads(state) if state else None, json.loads(outcome) if outcome else None,
-        created, updated, json.loads(pace) if pace else None, timed_out, bool(with_bots),
+        created, updated, json.loads(pace) if pace else None, timed_out, bool(with_bots), told,
     )
 
 
@@ -512,8 +513,11 @@ class Store:
     async def start_game(
         self, game_id: int, *, seed: int, order: list[int], state: dict[str, Any], now: float,
         clocks: Mapping[int, Clock] | None = None, lobby_version: int | None = None,
+        told: dict[str, Any] | None = None,
     ) -> bool:
         """Lobby -> active: fix the seats (order[i] is the user in seat i), store the first state.
+        The start is a point the channel is told of; `told`: what a later post compares with
+        (Storage.since_told).
 
         False, changing nothing, if the game is no longer a lobby, if its version is no longer
         `lobby_version` (someone joined or left since the start was computed), or if the users
@@ -527,10 +531,10 @@ class Store:
             cur = await db.execute(
                 "UPDATE games SET status = 'active', seed = ?, version = 0, state = ?,"
                 " updated_at = ?, with_bots = EXISTS (SELECT 1 FROM seats s"
-                " WHERE s.game_id = games.id AND s.bot IS NOT NULL)"
+                " WHERE s.game_id = games.id AND s.bot IS NOT NULL), told = 0, told_view = ?"
                 " WHERE id = ? AND status = 'lobby'"
                 + (" AND version = ?" if lobby_version is not None else ""),
-                (seed, dumps(state), now, game_id,
+                (seed, dumps(state), now, dumps(told) if told is not None else None, game_id,
                  *((lobby_version,) if lobby_version is not None else ())),
             )
             if cur.rowcount != 1:
@@ -547,9 +551,11 @@ class Store:
         self, game_id: int, *, expected_version: int, seat: int, user_id: int | None, text: str,
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
-        bots: Mapping[int, tuple[str, int]] | None = None,
+        bots: Mapping[int, tuple[str, int]] | None = None, told: dict[str, Any] | None = None,
     ) -> bool:
         """Record one action and the state it led to, if the game is still at expected_version.
+        `told`, given when the channel must be told of the game as this action leaves it (its
+        turn post is due): kept as what the next post compares with (Storage.since_told).
 
         Returns False, changing nothing, when the version moved (a stale or duplicate action)
         or the game is no longer active. The game becomes `status` if given, else 'finished'
@@ -561,10 +567,11 @@ class Store:
         async with self._tx() as db:
             cur = await db.execute(
                 "UPDATE games SET version = version + 1, state = ?, outcome = ?, status = ?,"
-                " updated_at = ?, timed_out = NULL WHERE id = ? AND version = ?"
-                " AND status = 'active'",
+                " updated_at = ?, timed_out = NULL" + (
+                    ", told = version + 1, told_view = ?" if told is not None else "")
+                + " WHERE id = ? AND version = ? AND status = 'active'",
                 (dumps(state), dumps(outcome) if outcome else None, new_status, now,
-                 game_id, expected_version),
+                 *((dumps(told),) if told is not None else ()), game_id, expected_version),
             )
             if cur.rowcount != 1:
                 return False
@@ -600,6 +607,17 @@ class Store:
         )
         return [ActionRow(n, seat, uid, text, json.loads(ev), at)
                 for n, seat, uid, text, ev, at in reversed(rows)]
+
+    async def since_told(self, game_id: int) -> tuple[dict[str, Any] | None, list[ActionRow]]:
+        """What a turn post tells: the game as the channel was last told of it (`told` as
+        stored, None if unknown) and every action since, oldest first."""
+        rows = await self._all(
+            "SELECT a.n, a.seat, a.user_id, a.text, a.events, a.at, g.told_view FROM games g"
+            " LEFT JOIN actions a ON a.game_id = g.id AND a.n > COALESCE(g.told, g.version)"
+            " WHERE g.id = ? ORDER BY a.n", (game_id,))
+        told = json.loads(rows[0][6]) if rows and rows[0][6] else None
+        return told, [ActionRow(n, seat, uid, text, json.loads(ev), at)
+                      for n, seat, uid, text, ev, at, _ in rows if n is not None]
 
     async def record_message(
         self, game_id: int, *, message_id: int, channel_id: int, kind: str, version: int,
@@ -722,13 +740,15 @@ class Store:
             await db.execute("DELETE FROM claims WHERE game_id = ? AND what = ?", (game_id, what))
 
     async def unposted(self) -> list[tuple[int, int, int | None]]:
-        """(game, version, version of its latest turn post or None) of every running game whose
-        latest turn post is older than the game (or missing), and of every finished game whose
-        final move was not posted: a crash came between the save and the post."""
-        return [(gid, version, posted) for gid, version, posted in await self._all(
-            "SELECT g.id, g.version, (SELECT MAX(m.version) FROM messages m"
-            " WHERE m.game_id = g.id AND m.kind = 'turn') AS posted"
-            " FROM games g WHERE (g.status = 'active' AND (posted IS NULL OR posted < g.version))"
+        """(game, version told, version of its latest turn post or None) of every running game
+        whose latest turn post is older than the latest point the channel must be told of (or
+        missing), and of every finished game whose final move was not posted: a crash came
+        between the save and the post. (Steps of a turn that go on with the same player are
+        not owed a post: `told` stays behind the version.)"""
+        return [(gid, told, posted) for gid, told, posted in await self._all(
+            "SELECT g.id, COALESCE(g.told, g.version) AS told, (SELECT MAX(m.version)"
+            " FROM messages m WHERE m.game_id = g.id AND m.kind = 'turn') AS posted"
+            " FROM games g WHERE (g.status = 'active' AND (posted IS NULL OR posted < told))"
             " OR (g.status = 'finished' AND posted < g.version) ORDER BY g.id",
         )]
 

@@ -50,7 +50,7 @@ _MIGRATE_LOCK = 7_461_372_219  # pg_advisory_xact_lock key of the migrations (an
 
 _GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
-    "state, outcome, created_at, updated_at, pace, timed_out, with_bots"
+    "state, outcome, created_at, updated_at, pace, timed_out, with_bots, told"
 )
 _SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at,"
                  " bot, bot_seed")
@@ -307,6 +307,7 @@ class PgStore:
     async def start_game(
         self, game_id: int, *, seed: int, order: list[int], state: dict[str, Any], now: float,
         clocks: Mapping[int, Clock] | None = None, lobby_version: int | None = None,
+        told: dict[str, Any] | None = None,
     ) -> bool:
         async with self._tx() as db:
             if not await self._lock_game(db, game_id, status="lobby", version=lobby_version):
@@ -318,8 +319,9 @@ class PgStore:
             await db.execute(
                 "UPDATE games SET status = 'active', seed = $1, version = 0, state = $2,"
                 " updated_at = $3, with_bots = CASE WHEN EXISTS (SELECT 1 FROM seats s"
-                " WHERE s.game_id = $4 AND s.bot IS NOT NULL) THEN 1 ELSE 0 END WHERE id = $4",
-                seed, dumps(state), now, game_id,
+                " WHERE s.game_id = $4 AND s.bot IS NOT NULL) THEN 1 ELSE 0 END, told = 0,"
+                " told_view = $5 WHERE id = $4",
+                seed, dumps(state), now, game_id, dumps(told) if told is not None else None,
             )
             await db.executemany(
                 "UPDATE seats SET seat = $1 WHERE game_id = $2 AND user_id = $3",
@@ -333,7 +335,7 @@ class PgStore:
         self, game_id: int, *, expected_version: int, seat: int, user_id: int | None, text: str,
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
-        bots: Mapping[int, tuple[str, int]] | None = None,
+        bots: Mapping[int, tuple[str, int]] | None = None, told: dict[str, Any] | None = None,
     ) -> bool:
         new_status = status or ("finished" if outcome is not None else "active")
         seats = sorted(clocks or {})
@@ -345,7 +347,9 @@ class PgStore:
         # and the history row and the clocks are written only if it changed the game.
         stored = await self._fetchval(
             "WITH moved AS (UPDATE games SET version = version + 1, state = $1, outcome = $2,"
-            "  status = $3, updated_at = $4, timed_out = NULL WHERE id = $5 AND version = $6"
+            "  status = $3, updated_at = $4, timed_out = NULL,"
+            "  told = CASE WHEN $17::text IS NULL THEN told ELSE version + 1 END,"
+            "  told_view = COALESCE($17::text, told_view) WHERE id = $5 AND version = $6"
             "  AND status = 'active' RETURNING id),"
             " logged AS (INSERT INTO actions (game_id, n, seat, user_id, text, events, at)"
             "  SELECT id, $6 + 1, $7, $8, $9, $10, $4 FROM moved),"
@@ -364,6 +368,7 @@ class PgStore:
             [clocks[n].asked_since for n in seats] if clocks else [],
             [bots[n][0] if n in bots else None for n in seats],
             [bots[n][1] if n in bots else None for n in seats],
+            dumps(told) if told is not None else None,
         )
         return stored == 1
 
@@ -507,14 +512,25 @@ class PgStore:
     async def unposted(self) -> list[tuple[int, int, int | None]]:
         async with self.pool.acquire() as db:
             rows = await db.fetch(
-                "SELECT id, version, posted FROM (SELECT g.id, g.version, g.status,"
+                "SELECT id, told, posted FROM (SELECT g.id, g.version, g.status,"
+                " COALESCE(g.told, g.version) AS told,"
                 " (SELECT MAX(m.version) FROM messages m WHERE m.game_id = g.id"
                 "  AND m.kind = 'turn') AS posted"
                 " FROM games g WHERE g.status IN ('active', 'finished')) t"
-                " WHERE (status = 'active' AND (posted IS NULL OR posted < version))"
+                " WHERE (status = 'active' AND (posted IS NULL OR posted < told))"
                 " OR (status = 'finished' AND posted < version) ORDER BY id",
             )
-        return [(gid, version, posted) for gid, version, posted in rows]
+        return [(gid, told, posted) for gid, told, posted in rows]
+
+    async def since_told(self, game_id: int) -> tuple[dict[str, Any] | None, list[ActionRow]]:
+        async with self.pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT a.n, a.seat, a.user_id, a.text, a.events, a.at, g.told_view FROM games g"
+                " LEFT JOIN actions a ON a.game_id = g.id AND a.n > COALESCE(g.told, g.version)"
+                " WHERE g.id = $1 ORDER BY a.n", game_id)
+        told = json.loads(rows[0][6]) if rows and rows[0][6] else None
+        return told, [ActionRow(n, seat, uid, text, json.loads(ev), at)
+                      for n, seat, uid, text, ev, at, _ in rows if n is not None]
 
     async def waiting(self) -> list[Waiting]:
         async with self.pool.acquire() as db:

@@ -198,15 +198,31 @@ def played_text(report: Report, user_id: int, text: str, locale: str) -> str:
 async def _after_move(
     interaction: discord.Interaction, report: Report, text: str, *, menu_message_edit: bool,
 ) -> None:
+    """Tell the channel (as the service decided), then answer the player: what they played,
+    their private lines and, while their turn goes on, the next step's menu in the same message
+    (the channel hears nothing until the game changes hands)."""
     service = service_of(interaction)
     locale = user_locale(interaction)
     posted = await post_turn(interaction.client, service, report)
     content = played_text(report, interaction.user.id, text, locale)
     if posted is None:
         content += "\n" + t("discord.error.cannot_post", locale)
+    view: discord.ui.View | None = None
+    info = report.game
+    me = info.seat_of(interaction.user.id)
+    if info.status == "active" and me is not None and me.seat in report.asks:
+        now, legal = await service.legal_in(info.id, interaction.user.id)
+        if legal:
+            ask = translate(report.asks[me.seat], locale, shown_names(info.names))
+            step, view = menu_message(now.game_key, now.names, locale, menu.split(legal),
+                                      now.id, now.version, ())
+            content = "\n".join([clip(content, 1000), t("discord.move.goes_on", locale, ask=ask),
+                                  step])
     content = clip(content, 2000)
     if menu_message_edit:
-        await interaction.edit_original_response(content=content, view=None)
+        await interaction.edit_original_response(content=content, view=view)
+    elif view is not None:
+        await interaction.followup.send(content, ephemeral=True, view=view)
     else:
         await interaction.followup.send(content, ephemeral=True)
 

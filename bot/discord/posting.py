@@ -1,4 +1,9 @@
-"""The turn post: after every change (start, move, resignation) ONE post in the game's channel.
+"""The turn post: ONE post in the game's channel when the game changes hands.
+
+The service decides how the channel hears of each change (bot/service/telling.py): a new post
+when someone new must act, the game starts or ends; an edit of the open post while the seats of
+a simultaneous choice answer (coalesced: answers that come together make one edit); nothing
+while the acting player goes on with their own turn, or while only computer players are asked.
 
 It is a Components V2 layout (bot/discord/turnpost.py): the turn's public log lines, the turn
 picture, each player's standing, and who must act now with their clock (or the result), then the
@@ -20,18 +25,20 @@ move was committed (tests/e2e/test_crash.py). Nothing sets it outside the tests.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import os
 import signal
 from collections.abc import Sequence
+from typing import Literal
 
 import discord
 
 from bot.discord.i18n import clip, pinging, shown_names, t, user_locale
 from bot.discord.replies import done, tell
-from bot.discord.turnpost import IMAGE, turn_layout, without_buttons
-from bot.service import GameInfo, Report, Service, TurnPost
+from bot.discord.turnpost import IMAGE, tail_lines, turn_layout, with_tail, without_buttons
+from bot.service import GameInfo, How, Report, Service, TurnPost
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -67,14 +74,41 @@ def _crash_point(version: int) -> None:
 async def post_turn(
     client: discord.Client, service: Service, report: Report, intro: Sequence[str] = (),
     *, repair: bool = False,
-) -> discord.Message | None:
-    """Post the turn message and remember it; None (logged) if Discord refused the post.
+) -> discord.Message | Literal[True] | None:
+    """Tell the channel of a change as the service decided: post the turn message and remember
+    it, edit the open post (later, coalesced), or nothing; then the direct messages it calls
+    for, and the bots it asks. The message posted, True when no post was due, None (logged)
+    if Discord refused the post.
 
     `intro`: lines put before the log lines (already in the game's language). If a later turn
     was posted meanwhile (simultaneous moves), this one comes as a plain log post: its buttons
     and "who acts" line would be out of date. `repair`: the post a crash lost, skipped if the
     game's turn was posted meanwhile.
     """
+    if report.how is How.POST:
+        message = await _post(client, service, report, intro, repair=repair)
+        if message is None:
+            return None
+    elif report.how is How.EDIT:
+        edit_later(client, service, report.game.id)
+    await _after_telling(client, service, report)
+    return message if report.how is How.POST else True
+
+
+async def _after_telling(client: discord.Client, service: Service, report: Report) -> None:
+    if report.notices:
+        from bot.discord.notify import send_notices  # notify posts through this module
+
+        await send_notices(client, service, report.notices)
+    autoplay = getattr(client, "autoplay", None)
+    if autoplay is not None and any(s.bot is not None for s in report.to_act):
+        autoplay.wake(report.game.id)  # now that the turn that asks the bot is told
+
+
+async def _post(
+    client: discord.Client, service: Service, report: Report, intro: Sequence[str],
+    *, repair: bool,
+) -> discord.Message | None:
     info = report.game
     _crash_point(info.version)
     # No lock: two posts of one game may be made at once, here or in another process sharing
@@ -90,9 +124,9 @@ async def post_turn(
             message = await channel_of(client, info).send(
                 overtaken_text(report, intro), allowed_mentions=pinging())
         else:
-            people = [s.user_id for s in report.to_act if s.bot is None]  # bots: no ping
+            # Only the people newly asked: never the player going on with their own turn.
             kwargs: dict = {"view": turn_layout(report, intro, image=report.image is not None),
-                            "allowed_mentions": pinging(people)}
+                            "allowed_mentions": pinging(report.pinged)}
             if report.image is not None:
                 kwargs["file"] = discord.File(io.BytesIO(report.image), filename=IMAGE)
             message = await channel_of(client, info).send(**kwargs)
@@ -105,14 +139,71 @@ async def post_turn(
         for old in await service.posted_turn(info.id, message.id, message.channel.id,
                                              info.version):
             await retire_buttons(client, old)
-    if report.notices:
-        from bot.discord.notify import send_notices  # notify posts through this module
-
-        await send_notices(client, service, report.notices)
-    autoplay = getattr(client, "autoplay", None)
-    if autoplay is not None and any(s.bot is not None for s in report.to_act):
-        autoplay.wake(info.id)  # now that the turn that asks the bot is in the channel
     return message
+
+
+# --- the open post, edited while a simultaneous choice is answered ------------------------------
+
+ENV_EDIT_DELAY = "TABULA_EDIT_DELAY"
+EDIT_DELAY = 1.0  # seconds: answers that come within it make one edit
+
+
+def _edit_delay() -> float:
+    try:
+        return max(0.0, float(os.environ.get(ENV_EDIT_DELAY, EDIT_DELAY)))
+    except ValueError:
+        return EDIT_DELAY
+
+
+def edit_later(client: discord.Client, service: Service, game_id: int) -> None:
+    """Edit the game's open post to show who has chosen, once the answers that come together
+    are in: one task per game, which looks again if more answers came while it worked."""
+    edits: dict[int, asyncio.Task[None]] = client.__dict__.setdefault("tabula_edits", {})
+    again: set[int] = client.__dict__.setdefault("tabula_edits_again", set())
+    task = edits.get(game_id)
+    if task is not None and not task.done():
+        again.add(game_id)
+        return
+    edits[game_id] = asyncio.create_task(_edit(client, service, game_id, edits, again),
+                                         name=f"tabula-edit:{game_id}")
+
+
+async def _edit(client: discord.Client, service: Service, game_id: int,
+                edits: dict[int, asyncio.Task[None]], again: set[int]) -> None:
+    try:
+        while True:
+            again.discard(game_id)
+            await asyncio.sleep(_edit_delay())
+            if game_id not in again:
+                await edit_open_post(client, service, game_id)
+                if game_id not in again:
+                    return
+    except Exception:
+        log.exception("could not edit the open post of game %s", game_id)
+    finally:
+        if edits.get(game_id) is asyncio.current_task():
+            del edits[game_id]
+
+
+async def edit_open_post(client: discord.Client, service: Service, game_id: int) -> bool:
+    """Edit the game's latest turn post to show the choice as it stands now (who has chosen,
+    who is still asked), if that post is the one that opened it. Never pings."""
+    report = await service.open_choice(game_id)
+    if report is None:
+        return False
+    posts = await service.turn_posts(game_id)
+    if not posts or posts[-1].version != report.told:
+        return False  # the opening post is not recorded yet, or a later one was made
+    post = posts[-1]
+    partial = client.get_partial_messageable(post.channel_id).get_partial_message(post.message_id)
+    try:
+        message = await partial.fetch()
+        await message.edit(view=with_tail(message, "\n".join(tail_lines(report))),
+                           allowed_mentions=pinging())
+    except discord.HTTPException as error:
+        log.warning("could not edit the open post of game %s: %s", game_id, error)
+        return False
+    return True
 
 
 async def repair(client: discord.Client, service: Service) -> int:

@@ -96,13 +96,18 @@ def result_lines(info: GameInfo, locale: str) -> list[str]:
 
 
 def tail_lines(report: Report) -> list[str]:
-    """Who acts now, or how the game ended."""
+    """Who acts now (and, while a simultaneous choice is answered, who has chosen), or how
+    the game ended."""
     info = report.game
     if info.outcome is not None:
         return result_lines(info, info.locale)
     if info.status == "abandoned":
         return [t("discord.result.abandoned", info.locale)]
-    return ask_lines(report, info.locale)
+    chosen = []
+    if report.done:
+        names = [f"**{shown(s.name)}**" for s in report.done]
+        chosen = [t("discord.turn.chosen", info.locale, n=len(names), names=", ".join(names))]
+    return chosen + ask_lines(report, info.locale)
 
 
 def standing_lines(report: Report) -> list[str]:
@@ -189,14 +194,33 @@ def turn_layout(
     return layout
 
 
+def with_tail(message: discord.Message, tail: str) -> discord.ui.LayoutView:
+    """A turn post's layout as it was (its buttons included), its last text (who acts, after
+    the separator) now `tail`: the edit that shows who has chosen in a simultaneous choice."""
+    layout = _rebuilt(message)
+    for item in layout.children:
+        if isinstance(item, discord.ui.Container):
+            texts = [c for c in item.children if isinstance(c, discord.ui.TextDisplay)]
+            if texts:
+                texts[-1].content = clip(tail, TEXT_LIMIT // 4)
+    return layout
+
+
 def without_buttons(message: discord.Message) -> discord.ui.LayoutView:
     """An earlier turn post's layout as it was, less its action rows: editing a Components V2
     message with `view=None` would leave it blank, so the layout is rebuilt from the message.
     Its pictures are pointed back at the attachments the message keeps."""
-    layout = discord.ui.LayoutView.from_message(message, timeout=None)
+    layout = _rebuilt(message)
     for item in list(layout.children):
         if isinstance(item, discord.ui.ActionRow):
             layout.remove_item(item)
+    return layout
+
+
+def _rebuilt(message: discord.Message) -> discord.ui.LayoutView:
+    """A posted layout rebuilt from the message, its pictures pointed back at the attachments
+    the message keeps."""
+    layout = discord.ui.LayoutView.from_message(message, timeout=None)
     files = {a.id: a.filename for a in message.attachments}
     for item in layout.walk_children():
         if isinstance(item, discord.ui.MediaGallery):

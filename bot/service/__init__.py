@@ -56,11 +56,13 @@ from bot.service.play import PlayMixin
 from bot.service.posts import PostsMixin
 from bot.service.records import RecordsMixin
 from bot.service.renderer import PillowRenderer, Renderer
+from bot.service.telling import How, Telling, telling
 
 __all__ = [
-    "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "Limits", "LogPage",
-    "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service", "ServiceBase",
-    "ServiceError", "Standing", "TurnPost", "User", "level_of",
+    "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "How", "Limits",
+    "LogPage", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
+    "ServiceBase", "ServiceError", "Standing", "Telling", "TurnPost", "User", "level_of",
+    "telling",
 ]
 
 

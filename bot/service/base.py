@@ -23,6 +23,7 @@ from bot.notices import Notice, turn_notices
 from bot.service.model import GameInfo, Limits, Report, SeatInfo, ServiceError
 from bot.service.renderer import Renderer
 from bot.service.replays import Replays
+from bot.service.telling import How, Telling, telling
 from bot.storage import Storage
 from bot.store import GameRow, SeatRow, UserPrefs
 from engine import Event, Game, IllegalAction, Msg, Outcome
@@ -81,6 +82,21 @@ class ServiceBase:
         now = self.clock()
         before = game.prompt(row.state) if row.state is not None else {}
         after = game.prompt(state) if outcome is None else {}
+        people = {s.seat for s in info.seats
+                  if s.seat is not None and s.bot is None and s.seat not in (bots or {})}
+        tell = telling(before, after, people, ended=outcome is not None,
+                       left=text in LEAVING, mover=None if text.startswith(".") else seat)
+        told: dict[str, Any] | None = None
+        since: list[Event] = []
+        previous: dict[str, Any] | None = None
+        if tell.post:
+            # The post tells everything since the previous one: read before this entry is
+            # stored (under the version guard, so no other move can slip in between).
+            told_before, history = await self.store.since_told(row.id)
+            previous = told_before.get("view") if told_before else None
+            since = [Event.from_json(e) for action in history for e in action.events
+                     if e.get("to") is None]
+            told = {"view": game.view(state, None), "asked": sorted(after)}
         # Every person's preferences in one query (bots have none). A bot's clock never runs:
         # it answers at once, and could not be reminded.
         prefs = await self.store.prefs_of(
@@ -94,6 +110,7 @@ class ServiceBase:
             row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
             events=[e.to_json() for e in events], state=state,
             outcome=outcome.to_json() if outcome else None, now=now, clocks=moved, bots=bots,
+            told=told,
         )
         if not stored:  # another process moved the game on since we loaded it
             raise ServiceError("error.stale")
@@ -105,8 +122,36 @@ class ServiceBase:
             clocks=tuple(moved[s] for s in sorted(moved)) if moved else info.clocks,
             seats=tuple(taken_over(s, bots[s.seat][0], info.locale)
                         if bots and s.seat in bots else s for s in info.seats))
-        report = await self.report(info, game, state, events, before=row.state)
+        if tell.post:
+            report = await self.report(info, game, state, [*since, *events], previous=previous)
+        else:  # nothing for the channel: no picture, the public lines wait for the next post
+            report = self.standing(info, game, state)
+            report.private = private_lines(info, events)
+        report.telling = tell
+        report.ping = [u.user_id for s in sorted(tell.ping) if (u := info.user_of(s)) is not None]
         report.notices = await self.notices_for(info, game, row.state, state, prefs=prefs)
+        return report
+
+    async def open_choice(self, game_id: int) -> Report | None:
+        """The open post's ask as it stands now, while a simultaneous choice it opened is being
+        answered (an EDIT): who is still asked, and who has chosen since the post. None once
+        the game has moved on (a later post tells it) or if nothing of it is known."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active" or row.state is None:
+            return None
+        told, _ = await self.store.since_told(game_id)
+        if told is None:
+            return None
+        info = game_info(row, await self.store.seats(row.id))
+        game = get_game(row.game_key)
+        report = self.standing(info, game, row.state)
+        asked, opened = set(report.asks), set(told.get("asked", ()))
+        if not asked < opened:
+            return None
+        report.done = [s for seat in sorted(opened - asked)
+                       if (s := info.user_of(seat)) is not None]
+        report.told = row.told
+        report.telling = Telling(How.EDIT)
         return report
 
     async def seated_in(self, game_id: int, user_id: int,
@@ -178,14 +223,16 @@ class ServiceBase:
 
     async def turn_image(
         self, info: GameInfo, game: Game, state: dict[str, Any], before: dict[str, Any] | None,
+        previous: dict[str, Any] | None = None,
     ) -> bytes:
-        """The turn picture of the turn post: `before` is the state before the latest action,
-        so the picture can show what it changed."""
+        """The turn picture of the turn post: `before` is the state as the previous post showed
+        it (or `previous`, its public view), so the picture can outline all that changed."""
         if self.renderer is None:
             raise ServiceError("error.no_renderer")
         renderer = self.renderer
         view = game.view(state, None)
-        previous = game.view(before, None) if before is not None else None
+        if previous is None and before is not None:
+            previous = game.view(before, None)
         return await self._drawn("turn", info, None, lambda lang: renderer.turn(
             info.game_key, view, info.names, lang, previous, info.outcome))
 
@@ -204,22 +251,33 @@ class ServiceBase:
 
     async def report(
         self, info: GameInfo, game: Game, state: dict[str, Any], events: Sequence[Event],
-        before: dict[str, Any] | None = None,
+        before: dict[str, Any] | None = None, previous: dict[str, Any] | None = None,
     ) -> Report:
+        """A turn post's report: the public lines of `events`, the private lines by user, and
+        the picture outlining what changed since `before` (a state) or `previous` (a view)."""
         report = self.standing(info, game, state)
-        for event in events:
-            if event.to is None:
-                report.public.append(event.msg)
-                continue
-            for seat in event.to:
-                if (who := info.user_of(seat)) is not None:
-                    report.private.setdefault(who.user_id, []).append(event.msg)
+        report.public = [event.msg for event in events if event.to is None]
+        report.private = private_lines(info, events)
         if info.outcome is not None:
             report.public.append(info.outcome.reason)
         if self.renderer is not None:
-            report.image = await self.turn_image(info, game, state, before)
+            report.image = await self.turn_image(info, game, state, before, previous)
         return report
 
+
+
+def private_lines(info: GameInfo, events: Sequence[Event]) -> dict[int, list[Msg]]:
+    """The lines of `events` meant for some seats only, by the user id of each seat's player."""
+    lines: dict[int, list[Msg]] = {}
+    for event in events:
+        for seat in event.to or ():
+            if (who := info.user_of(seat)) is not None:
+                lines.setdefault(who.user_id, []).append(event.msg)
+    return lines
+
+
+# Platform actions by which a player leaves a game that goes on: the channel reads them at once.
+LEAVING = (".quit", ".bot")
 
 
 def _away(prefs: UserPrefs, now: float) -> bool:

@@ -158,6 +158,7 @@ class LobbyMixin(ServiceBase):
                 if await self.store.start_game(
                     info.id, seed=seed, order=order, state=state, now=now, clocks=started,
                     lobby_version=info.version,
+                    told={"view": game.view(state, None), "asked": sorted(game.prompt(state))},
                 ):
                     break
             else:

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.clock import Clock, Pace
 from bot.notices import Notice
+from bot.service.telling import How, Telling
 from engine import Msg, Outcome
 
 LOG_PAGE = 15
@@ -125,6 +126,24 @@ class Report:
     scores: dict[int, Msg] = field(default_factory=dict)  # seat -> its public standing
     notices: list[Notice] = field(default_factory=list)  # direct messages to send
     at: float = 0.0  # when the report was made (to show the clocks' time left)
+    # How the channel hears of it (bot.service.telling); None: a post pinging everyone asked
+    # (the start, a post a crash lost).
+    telling: Telling | None = None
+    ping: list[int] = field(default_factory=list)  # user ids the post mentions, with `telling`
+    done: list[SeatInfo] = field(default_factory=list)  # an EDIT: who has chosen since the post
+    told: int | None = None  # an EDIT: the version of the post it edits
+
+    @property
+    def how(self) -> How:
+        return self.telling.how if self.telling is not None else How.POST
+
+    @property
+    def pinged(self) -> list[int]:
+        """The user ids the post mentions: those newly asked (all the people asked, without
+        a `telling`)."""
+        if self.telling is not None:
+            return list(self.ping)
+        return [s.user_id for s in self.to_act if s.bot is None]
 
     @property
     def outcome(self) -> Outcome | None:
