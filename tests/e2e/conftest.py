@@ -112,6 +112,8 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
     # Bot seats answer at once, from a short think (tests/e2e/test_bots.py).
     monkeypatch.setenv("TABULA_BOT_DELAY", "0")
     monkeypatch.setenv("TABULA_BOT_SECONDS", "0.1")
+    # The open post's edits are made at once (they are still one per burst of answers).
+    monkeypatch.setenv("TABULA_EDIT_DELAY", "0")
     errors = _Errors()
     logging.getLogger().addHandler(errors)
     standin = await StandIn().start()

@@ -34,15 +34,19 @@ class Seen:
 
     private: list[str] = field(default_factory=list)  # lines of ephemeral replies only
     actions: int = 0
+    carried: int = 0  # menus that moved on to the player's next step in place
+    posts: int = 0  # turn posts seen
     acks: int = 0
     menus: int = 0
     suggestions: int = 0
 
 
 def called(world: World, players: list[Player]) -> list[Player]:
-    """The players the latest turn message calls (mentioned and pinged)."""
+    """The players the latest turn message asks, as it reads now: mentioned in its ask lines
+    (those newly asked were pinged by it; one going on with their own turn was pinged by an
+    earlier post; an edit takes away who has chosen)."""
     turn = world.turn_message()
-    return [p for p in players if p.id in turn.pinged]
+    return [p for p in players if p.mention in turn.text]
 
 
 def check_board(message: Message) -> Image.Image:
@@ -83,7 +87,9 @@ def playing(message: Message) -> bool:
 async def walk_menu(player: Player, menu: Message, rng: random.Random, seen: Seen) -> Message:
     """Pick options in an ephemeral choice menu until it has played an action."""
     assert menu.ephemeral and menu.visible_to == player.id
-    for _ in range(40):
+    # While the player's turn goes on, the menu moves on to the next step in place (the same
+    # message): a whole turn of several steps is walked here without reopening it.
+    for _ in range(400):
         if not menu.components:
             return menu
         seen.menus += 1
@@ -97,6 +103,8 @@ async def walk_menu(player: Player, menu: Message, rng: random.Random, seen: See
             continue
         option = rng.choice(select["options"])
         await player.choose(menu, select["custom_id"], [option["value"]])
+        if menu.components and menu.text.startswith("✅"):  # played, and the turn goes on
+            seen.carried += 1
     raise AssertionError("the menu never ended")
 
 
@@ -110,7 +118,11 @@ async def move_by_suggestions(player: Player, rng: random.Random, seen: Seen) ->
         assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in suggested)
         value = rng.choice(suggested)["value"]
         if not value.endswith(MORE):
-            return await player.slash("move", action=value)
+            reply = await player.slash("move", action=value)
+            if reply.messages and reply.last.components:  # the turn goes on: its next step
+                seen.carried += 1
+                await walk_menu(player, reply.last, rng, seen)
+            return reply
         stem = value[: -len(MORE)]
         if stem == typed.strip() or depth == 7 or rng.random() < 0.3:
             reply = await player.slash("move", action=value)  # /move opens the menu there
@@ -129,6 +141,50 @@ async def move_by_button(world: World, player: Player, rng: random.Random, seen:
     [menu] = reply.messages
     await walk_menu(player, menu, rng, seen)
     return reply
+
+
+async def check_telling(world: World, players: list[Player], seen: Seen) -> dict[str, int]:
+    """The channel received what the policy (bot.service.telling) says for the stored game:
+    one turn post per change of hands between people plus the start and the end, each
+    mentioning the people newly asked, never one asked already. Returns the Discord requests
+    of the game by kind (printed with -s)."""
+    from bot.bench_posts import Change, retold
+    from engine import play as apply_text
+    from engine.registry import get as get_game
+
+    assert world.service is not None
+    turn = world.turn_message()
+    game_id = int(next(c for c in turn.custom_ids() if c.startswith("tabula:board:")).split(":")[2])
+    row = await world.service.store.game(game_id)
+    assert row is not None and row.seed is not None
+    game = get_game(row.game_key)
+    ids = {p.id for p in players}
+    seats = await world.service.store.seats(game_id)
+    state = game.setup(len(seats), row.seed, row.options)
+    start = frozenset(game.prompt(state))
+    changes = []
+    for action in await world.service.store.actions(game_id):
+        before = frozenset(game.prompt(state))
+        state, _ = apply_text(game, state, action.seat, action.text)
+        ended = game.outcome(state) is not None
+        changes.append(Change(before, frozenset(() if ended else game.prompt(state)),
+                              action.seat, ended))
+    people = {s.seat for s in seats if s.user_id in ids and s.seat is not None}
+    expected = retold(changes, start, people)
+    posts = [m for m in world.public() if m.attachment("turn.png")]
+    assert len(posts) == expected.posts, (len(posts), seen.posts, expected.line())
+    assert sum(len(m.pinged) for m in posts) == expected.pings, expected.line()
+    if len(people) == len(seats):  # a game between people (bots are pinged for nobody)
+        assert expected.reasks == 0 and expected.posts <= expected.changes + 2, expected.line()
+    calls = world.standin.calls
+    requests = {
+        "posts": sum(c.method == "POST" and c.path.endswith("/messages") for c in calls),
+        "edits": sum(c.method == "PATCH" and c.path.startswith("/channels/") for c in calls),
+        "responses": sum(c.path.startswith(("/interactions/", "/webhooks/")) for c in calls),
+        "steps": expected.steps, "changes": expected.changes, "turn_posts": len(posts),
+    }
+    print(f"discord requests for {row.game_key} {row.options}: {requests}")
+    return requests
 
 
 def remember_private(reply: Reply, seen: Seen) -> None:
@@ -171,18 +227,20 @@ async def play_to_the_end(world: World, players: list[Player], rng: random.Rando
     and now and then refusals, and the My hand button."""
     seen = Seen()
     previous = None
+    answered: set[int] = set()  # players who answered the open post's simultaneous choice
     while True:
         turn = world.turn_message()
-        if previous is not None:
-            assert turn is not previous, "the move posted no new turn message"
-            assert is_retired(previous)  # the buttons moved to the newest message
-        check_board(turn)
+        if turn is not previous:
+            if previous is not None:
+                assert is_retired(previous)  # the buttons moved to the newest message
+            check_board(turn)
+            seen.posts += 1
+            answered = set()
+            previous = turn
         if not playing(turn):
             return seen  # the game is over
-        acting = called(world, players)
+        acting = [p for p in called(world, players) if p.id not in answered]
         assert acting, turn.text
-        for player in acting:
-            assert player.mention in turn.text
         player = rng.choice(acting)
         seen.actions += 1
         if seen.actions % 60 == 3:
@@ -201,7 +259,12 @@ async def play_to_the_end(world: World, players: list[Player], rng: random.Rando
         remember_private(reply, seen)
         assert reply.messages[-1].text.startswith(text("discord.move.played", player.locale,
                                                           action="").split("**")[0])
-        previous = turn
+        if world.turn_message() is turn:
+            # No new post: the player's part of a simultaneous choice is done, and others are
+            # still asked (the post, edited, shows who has chosen): never a change of hands
+            # without its post.
+            answered.add(player.id)
+            assert [p for p in called(world, players) if p.id not in answered], turn.text
         assert seen.actions < limit, "the game does not end"
 
 

@@ -17,7 +17,7 @@ import re
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import check_board, check_privacy, play_to_the_end, playing, text
+from tests.e2e.play import check_board, check_privacy, check_telling, play_to_the_end, playing, text
 
 pytestmark = pytest.mark.e2e
 
@@ -83,6 +83,7 @@ async def test_a_lobby_with_bots_then_a_resignation(world: World,
     assert "Ben (bot)" in public and "abandonne" in public
 
     seen = await play_to_the_end(world, [ana], random.Random(21), outsider=eve, limit=3000)
+    await check_telling(world, [ana], seen)
 
     final = world.turn_message()
     assert "Scores :" in final.text and final.pinged == []
@@ -112,6 +113,7 @@ async def test_a_complete_game_with_bots(world: World, monkeypatch: pytest.Monke
     assert not (await ana.slash("game start")).failed
 
     seen = await play_to_the_end(world, [ana], random.Random(seed), outsider=eve, limit=3000)
+    await check_telling(world, [ana], seen)
 
     final = world.turn_message()
     check_board(final)

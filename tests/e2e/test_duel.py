@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import play_to_the_end, playing
+from tests.e2e.play import check_telling, play_to_the_end, playing
 
 pytestmark = pytest.mark.e2e
 
@@ -31,6 +31,7 @@ async def test_a_complete_game_of_duel(world: World, monkeypatch: pytest.MonkeyP
     assert not started.failed and started.messages == []
 
     seen = await play_to_the_end(world, [ana, ben], random.Random(SEED), outsider=eve)
+    await check_telling(world, [ana, ben], seen)
 
     final = world.turn_message()
     assert "Scores :" in final.text and final.pinged == []

@@ -13,7 +13,7 @@ from engine.core import Msg
 from engine.duel.agora import data as agora_data
 from engine.i18n import translate
 from tests.e2e.conftest import World
-from tests.e2e.play import check_privacy, play_to_the_end, playing
+from tests.e2e.play import check_privacy, check_telling, play_to_the_end, playing
 
 pytestmark = pytest.mark.e2e
 
@@ -33,6 +33,7 @@ async def test_a_complete_game_of_duel_with_agora(world: World, monkeypatch: pyt
     assert not (await ana.slash("game start")).failed
 
     seen = await play_to_the_end(world, [ana, ben], random.Random(SEED), outsider=eve)
+    await check_telling(world, [ana, ben], seen)
 
     final = world.turn_message()
     assert "Scores :" in final.text and final.pinged == []

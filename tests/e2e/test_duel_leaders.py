@@ -12,7 +12,7 @@ from engine.core import Msg
 from engine.duel.leaders.data import panel
 from engine.i18n import translate
 from tests.e2e.conftest import World
-from tests.e2e.play import check_privacy, play_to_the_end
+from tests.e2e.play import check_privacy, check_telling, play_to_the_end
 
 pytestmark = pytest.mark.e2e
 
@@ -36,6 +36,7 @@ async def test_a_complete_game_of_duel_with_leaders(world: World,
     assert not (await ana.slash("game start")).failed
 
     seen = await play_to_the_end(world, [ana, ben], random.Random(SEED), outsider=eve)
+    await check_telling(world, [ana, ben], seen)
 
     final = world.turn_message()
     assert "Scores :" in final.text and final.pinged == []

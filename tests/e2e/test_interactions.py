@@ -128,10 +128,14 @@ async def test_two_players_acting_at_once(world: World, monkeypatch: pytest.Monk
     assert all(not r.failed and r.ephemeral for r in replies)
     assert [r.last.text.startswith("✅") for r in replies[:2]] == [True, True]
     assert "not your turn" in replies[2].text
-    new = world.public()[posts:]
-    assert len(new) == 2  # one post per move; only the newest carries the buttons
+    # The trader goes on with their turn, the giver is done: no change of hands, so no new
+    # post; the open post is edited to say who has chosen (bot.service.telling).
+    assert world.public()[posts:] == []
+    turn = world.turn_message()
+    giver = next(p for p in both if p.mention not in turn.text)
+    assert text("discord.turn.chosen", "en", n=1, names=f"**{giver.user.name}**") in turn.text
     with_buttons = [m for m in world.public() if m.custom_ids()]
-    assert with_buttons == [world.turn_message()] and with_buttons[0] is new[-1]
+    assert with_buttons == [turn]
     assert called(world, players)  # and someone is called to go on
 
 

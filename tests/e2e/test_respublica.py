@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import called, check_privacy, play_to_the_end, playing, text
+from tests.e2e.play import called, check_privacy, check_telling, play_to_the_end, playing, text
 
 pytestmark = pytest.mark.e2e
 
@@ -41,6 +41,7 @@ async def test_a_complete_game_of_res_publica(world: World, monkeypatch: pytest.
     assert text("error.unknown_action", first.locale, action="fly to the moon") in garbage.text
 
     seen = await play_to_the_end(world, players, random.Random(SEED), outsider=eve)
+    await check_telling(world, players, seen)
 
     # The end: scores in the channel, in the game's language; no buttons left anywhere.
     final = world.turn_message()

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.play import check_privacy, play_to_the_end, playing
+from tests.e2e.play import check_privacy, check_telling, play_to_the_end, playing
 
 pytestmark = pytest.mark.e2e
 
@@ -38,6 +38,7 @@ async def test_a_complete_game_of_seven_hills(world: World,
     assert not started.failed and started.messages == []
 
     seen = await play_to_the_end(world, players, random.Random(SEED), outsider=eve, limit=4000)
+    await check_telling(world, players, seen)
 
     final = world.turn_message()
     assert "Scores :" in final.text and final.pinged == []

@@ -254,4 +254,5 @@ def bot_tasks_idle(loop_tasks: Callable[[], set[asyncio.Task[Any]]] = asyncio.al
 
 def _handler(name: str) -> bool:
     return (name == "CommandTree-invoker" or name.startswith("discord-ui-")
-            or name.startswith("discord.py: ") or name.startswith("tabula-bot:"))
+            or name.startswith("discord.py: ") or name.startswith("tabula-bot:")
+            or name.startswith("tabula-edit:"))

@@ -1,0 +1,152 @@
+"""One post per turn (issue 23): the channel hears of a game when it changes hands.
+
+The policy (bot.service.telling) is checked case by case, then over random games of every game
+and option set (the engine alone, fast), then through the real Service and SQLite store: a turn
+of several steps is told once, with every public line of its steps and a picture outlining all
+it changed.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.bench_posts import Change, retold
+from bot.service import How, Service, User, telling
+from bot.store import Store
+from engine import play, registry
+from engine.core import parse_options
+from engine.policy import walk
+
+# --- the decision, case by case ---------------------------------------------------------------
+
+PEOPLE = {0, 1, 2}
+
+
+def test_the_same_player_going_on_is_told_nothing() -> None:
+    assert telling({0}, {0}, PEOPLE, mover=0).how is How.QUIET
+
+
+def test_a_new_player_asked_gets_a_post_that_pings_them_only() -> None:
+    told = telling({0}, {1}, PEOPLE, mover=0)
+    assert told.how is How.POST and told.ping == {1}
+    # Someone newly asked beside the mover, who goes on: only the newcomer is pinged.
+    told = telling({0}, {0, 1}, PEOPLE, mover=0)
+    assert told.how is How.POST and told.ping == {1}
+
+
+def test_answers_to_a_simultaneous_choice_edit_the_open_post() -> None:
+    assert telling({0, 1, 2}, {1, 2}, PEOPLE, mover=0).how is How.EDIT
+    told = telling({1}, {0}, PEOPLE, mover=1)  # the last answer: the game moves on
+    assert told.how is How.POST and told.ping == {0}
+
+
+def test_computer_players_turns_are_told_with_the_next_persons_post() -> None:
+    people = {0}
+    assert telling({0}, {1}, people, mover=0).how is How.QUIET
+    assert telling({1}, {2}, people, mover=1).how is How.QUIET
+    told = telling({2}, {0}, people, mover=2)
+    assert told.how is How.POST and told.ping == {0}
+    # A simultaneous choice where only bots are left to answer: nothing until it resolves.
+    assert telling({0, 1}, {1}, people, mover=0).how is How.QUIET
+
+
+def test_the_end_and_a_player_leaving_are_always_posted_without_pinging_the_end() -> None:
+    assert telling({0}, set(), PEOPLE, ended=True, mover=0) .how is How.POST
+    assert telling({0}, set(), PEOPLE, ended=True, mover=0).ping == frozenset()
+    assert telling({1}, {1}, PEOPLE, left=True).how is How.POST
+
+
+# --- over random games of every game ----------------------------------------------------------
+
+SETS = [(key, n, options) for key in registry.keys()  # noqa: SIM118 (a function)
+        for n, options in {"duel": [(2, ()), (2, ("agora", "leaders"))],
+                           "res-publica": [(3, ()), (5, ("classic",))],
+                           "seven-hills": [(3, ()), (4, ())],
+                           "heros": [(2, ()), (5, ())]}[key]]
+
+
+def changes_of(key: str, players: int, options: tuple[str, ...], seed: int,
+               ) -> tuple[frozenset[int], list[Change]]:
+    game = registry.get(key)
+    state = game.setup(players, seed, parse_options(game, list(options)))
+    rng = random.Random(seed)
+    start = frozenset(game.prompt(state))
+    changes = []
+    while game.outcome(state) is None:
+        before = frozenset(game.prompt(state))
+        seat = rng.choice(sorted(before))
+        state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
+        ended = game.outcome(state) is not None
+        changes.append(Change(before, frozenset(() if ended else game.prompt(state)), seat,
+                              ended))
+    return start, changes
+
+
+def test_every_game_has_an_option_set_here() -> None:
+    assert {key for key, _, _ in SETS} == set(registry.keys())
+
+
+@pytest.mark.parametrize(("key", "players", "options"), SETS)
+def test_between_people_one_post_per_change_of_hands(key: str, players: int,
+                                                    options: tuple[str, ...]) -> None:
+    """posts <= changes + 2 (the start and the end), no re-ask, pings <= changes, and every
+    person newly asked is pinged by the one post that asks them."""
+    for seed in (1,):
+        start, changes = changes_of(key, players, options, seed)
+        people = set(range(players))
+        counts = retold(changes, start, people)
+        assert counts.posts <= counts.changes + 2 and counts.reasks == 0
+        assert counts.pings <= counts.changes
+        for change in changes:
+            told = telling(change.before, change.after, people, ended=change.ended,
+                           mover=change.mover)
+            newly = change.after - change.before
+            if newly and not change.ended:
+                assert told.how is How.POST and told.ping == newly
+        before = retold(changes, start, people, every_step=True)
+        assert counts.posts < before.posts  # fewer posts than one per step, in every game
+
+
+# --- through the service and the store --------------------------------------------------------
+
+
+async def test_a_turn_of_several_steps_is_told_in_one_post(tmp_path: Path) -> None:
+    """Seven Hills: a player's steps are quiet, then the post that calls the next player holds
+    the public lines of every step since the previous post, and the stored view it compares
+    with is that of the previous post."""
+    store = await Store.open(tmp_path / "t.sqlite3")
+    try:
+        service = Service(store)
+        users = [User(i + 1, name) for i, name in enumerate(("ann", "bob", "cat"))]
+        await service.create(7, None, users[0], "seven-hills", [])
+        for user in users[1:]:
+            await service.join(7, user)
+        report = await service.start(7, users[0].id, seed=3)
+        rng = random.Random(3)
+        quiet_lines = 0
+        for _ in range(400):
+            seat = report.to_act[0]
+            legal = await service.choices(7, seat.user_id)
+            mover = seat.seat
+            report = await service.act(7, seat.user_id, walk(legal, rng))
+            if report.how is How.QUIET:
+                assert not report.public and report.image is None and not report.ping
+                assert mover in report.asks
+                history = await store.actions(report.game.id)
+                quiet_lines += sum(1 for e in history[-1].events if e.get("to") is None)
+            elif report.how is How.POST and quiet_lines:
+                break
+        else:
+            pytest.fail("no turn of several steps with public lines in 400 moves")
+        # The post tells the quiet steps' public lines too, and pings only who is new.
+        assert len(report.public) > quiet_lines
+        assert mover not in {s for s in report.asks} or report.ping == []
+        row = await store.game(report.game.id)
+        assert row is not None and row.told == row.version
+        told, since = await store.since_told(row.id)
+        assert since == [] and told is not None and set(told["asked"]) == set(report.asks)
+    finally:
+        await store.close()
