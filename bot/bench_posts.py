@@ -41,8 +41,9 @@ class Change:
 
     before: frozenset[int]
     after: frozenset[int]
-    mover: int
+    mover: int | None  # None: a platform action (a player leaving, an undo...)
     ended: bool
+    left: bool = False  # a player left the game, which goes on (".quit", ".bot")
 
 
 @dataclass
@@ -119,7 +120,7 @@ def retold(changes: Sequence[Change], start: Collection[int], people: Collection
             counts.told(How.POST, [s for s in change.after if s in people], change.after)
             continue
         tell = telling(change.before, change.after, people, ended=change.ended,
-                       mover=change.mover)
+                       left=change.left, mover=change.mover)
         counts.told(tell.how, tell.ping, change.after)
     return counts
 

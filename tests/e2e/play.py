@@ -35,6 +35,7 @@ class Seen:
     private: list[str] = field(default_factory=list)  # lines of ephemeral replies only
     actions: int = 0
     carried: int = 0  # menus that moved on to the player's next step in place
+    stale: int = 0  # carried menus gone out of date (another player moved meanwhile)
     posts: int = 0  # turn posts seen
     acks: int = 0
     menus: int = 0
@@ -105,6 +106,9 @@ async def walk_menu(player: Player, menu: Message, rng: random.Random, seen: See
         await player.choose(menu, select["custom_id"], [option["value"]])
         if menu.components and menu.text.startswith("✅"):  # played, and the turn goes on
             seen.carried += 1
+            seen.acks += 1
+            seen.private.extend(private_lines(menu.text))
+
     raise AssertionError("the menu never ended")
 
 
@@ -149,6 +153,7 @@ async def check_telling(world: World, players: list[Player], seen: Seen) -> dict
     mentioning the people newly asked, never one asked already. Returns the Discord requests
     of the game by kind (printed with -s)."""
     from bot.bench_posts import Change, retold
+    from bot.service.base import LEAVING
     from engine import play as apply_text
     from engine.registry import get as get_game
 
@@ -165,11 +170,14 @@ async def check_telling(world: World, players: list[Player], seen: Seen) -> dict
     changes = []
     for action in await world.service.store.actions(game_id):
         before = frozenset(game.prompt(state))
-        state, _ = apply_text(game, state, action.seat, action.text)
-        ended = game.outcome(state) is not None
+        platform = action.text.startswith(".")  # a resignation or a seat handed to a bot
+        if not platform:
+            state, _ = apply_text(game, state, action.seat, action.text)
+        ended = game.outcome(state) is not None or action.text == ".resign"
         changes.append(Change(before, frozenset(() if ended else game.prompt(state)),
-                              action.seat, ended))
-    people = {s.seat for s in seats if s.user_id in ids and s.seat is not None}
+                              None if platform else action.seat, ended,
+                              left=action.text in LEAVING))
+    people = {s.seat for s in seats if s.user_id in ids and s.seat is not None and s.bot is None}
     expected = retold(changes, start, people)
     posts = [m for m in world.public() if m.attachment("turn.png")]
     assert len(posts) == expected.posts, (len(posts), seen.posts, expected.line())
@@ -188,13 +196,31 @@ async def check_telling(world: World, players: list[Player], seen: Seen) -> dict
 
 
 def remember_private(reply: Reply, seen: Seen) -> None:
-    """The lines after "You played: ..." in the actor's acknowledgement are for them alone."""
+    """The lines after "You played: ..." in the actor's acknowledgement are for them alone (a
+    menu carried through a turn told each step's as it was played: walk_menu kept them)."""
     for message in reply.messages:
         assert message.ephemeral, message.text
-        lines = message.text.splitlines()
-        if lines and lines[0].startswith("✅"):
-            seen.acks += 1
-            seen.private.extend(line for line in lines[1:] if line.strip())
+        seen.acks += message.text.startswith("✅")
+        seen.private.extend(private_lines(message.text))
+
+
+GOES_ON = tuple(translate(Msg("discord.move.goes_on", {"ask": ""}), lang).strip()
+                for lang in ("en", "fr"))
+
+
+def private_lines(shown: str) -> list[str]:
+    """The private lines of an acknowledgement: after "You played", before "Your turn goes on"
+    (what follows is the next step's menu)."""
+    lines = shown.splitlines()
+    if not lines or not lines[0].startswith("✅"):
+        return []
+    kept = []
+    for line in lines[1:]:
+        if line.startswith(GOES_ON):
+            break
+        if line.strip():
+            kept.append(line)
+    return kept
 
 
 def text(key: str, locale: str, **params: object) -> str:
@@ -257,8 +283,14 @@ async def play_to_the_end(world: World, players: list[Player], rng: random.Rando
             reply = await move_by_suggestions(player, rng, seen)
         assert not reply.failed
         remember_private(reply, seen)
-        assert reply.messages[-1].text.startswith(text("discord.move.played", player.locale,
-                                                          action="").split("**")[0])
+        last = reply.messages[-1].text
+        if last.startswith("⛔ " + text("error.stale", player.locale)[:20]):
+            # A menu carried into the next step went out of date: another player of a
+            # simultaneous choice moved meanwhile. The player looks again (next round).
+            seen.stale += 1
+            continue
+        assert last.startswith(text("discord.move.played", player.locale,
+                                    action="").split("**")[0]), last
         if world.turn_message() is turn:
             # No new post: the player's part of a simultaneous choice is done, and others are
             # still asked (the post, edited, shows who has chosen): never a change of hands

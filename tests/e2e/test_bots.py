@@ -120,7 +120,10 @@ async def test_a_complete_game_with_bots(world: World, monkeypatch: pytest.Monke
     assert "Scores: " in final.text and final.pinged == []
     assert all(not playing(m) for m in world.public())
     public = "\n".join(m.text for m in world.public())
-    assert "🤖" in public  # the bots were asked in the turn posts, by name
+    # The bots' turns were told in the posts that asked Ana next (one post per change of
+    # hands between people): every post of the running game asks her.
+    assert all(ana.mention in m.text for m in world.public() if playing(m))
+    assert "(easy)" in public.split("\n", 1)[1]  # their moves, by name, in the posts' lines
     check_bots_in_posts(world, [ana.id])
     if seen.private:
         check_privacy(world, seen)

@@ -37,4 +37,4 @@ async def test_a_complete_game_of_duel(world: World, monkeypatch: pytest.MonkeyP
     assert "Scores :" in final.text and final.pinged == []
     assert all(not playing(m) for m in world.public())
     assert all(m.attachment("hand.png") is None for m in world.public())
-    assert seen.acks == seen.actions and seen.actions > 30
+    assert seen.acks >= seen.actions - seen.stale and seen.actions > 30

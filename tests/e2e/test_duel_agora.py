@@ -39,7 +39,7 @@ async def test_a_complete_game_of_duel_with_agora(world: World, monkeypatch: pyt
     assert "Scores :" in final.text and final.pinged == []
     assert all(not playing(m) for m in world.public())
     assert all(m.attachment("hand.png") is None for m in world.public())
-    assert seen.acks == seen.actions and seen.actions > 30
+    assert seen.acks >= seen.actions - seen.stale and seen.actions > 30
     public = "\n".join(m.text for m in world.public())
     assert any(word in public for word in ("Sénat", "Chambre", "Comploteur", "Politicien"))
     # A conspiracy appears in the channel only in the line of its triggering.

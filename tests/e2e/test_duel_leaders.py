@@ -41,7 +41,7 @@ async def test_a_complete_game_of_duel_with_leaders(world: World,
     final = world.turn_message()
     assert "Scores :" in final.text and final.pinged == []
     check_privacy(world, seen)
-    assert seen.acks == seen.actions and seen.actions > 40
+    assert seen.acks >= seen.actions - seen.stale and seen.actions > 40
     # The recruitment phases happened, and the hidden choices stayed private until revealed:
     # every public message saying « has chosen » names no leader chosen in it.
     chose = translate(Msg("duel.log.chose", {"seat": Msg.seat(0)}), "fr", ["Ana", "Ben"])

@@ -18,6 +18,7 @@ from engine.policy import walk
 from engine.registry import get as get_game
 from tests.e2e.conftest import World
 from tests.e2e.play import called, playing
+from tests.e2e.play import text as catalogue_text
 from tests.standin import NotOffered, Player
 
 pytestmark = pytest.mark.e2e
@@ -133,7 +134,7 @@ async def test_two_players_acting_at_once(world: World, monkeypatch: pytest.Monk
     assert world.public()[posts:] == []
     turn = world.turn_message()
     giver = next(p for p in both if p.mention not in turn.text)
-    assert text("discord.turn.chosen", "en", n=1, names=f"**{giver.user.name}**") in turn.text
+    assert catalogue_text("discord.turn.chosen", "en", n=1, names=f"**{giver.user.name}**") in turn.text
     with_buttons = [m for m in world.public() if m.custom_ids()]
     assert with_buttons == [turn]
     assert called(world, players)  # and someone is called to go on

@@ -50,5 +50,5 @@ async def test_a_complete_game_of_res_publica(world: World, monkeypatch: pytest.
     status = await bob.slash("game status")
     assert status.ephemeral and "Scores: " in status.text
     check_privacy(world, seen)
-    assert seen.acks == seen.actions
+    assert seen.acks >= seen.actions - seen.stale
     print(f"{seen.actions} actions, {seen.suggestions} autocompletes, {seen.menus} menu steps")

