@@ -56,6 +56,6 @@ async def test_a_complete_game_of_seven_hills(world: World,
             attacker = seat
         if text.startswith("protect "):
             assert seat != attacker
-    assert seen.acks >= seen.actions - seen.stale and seen.actions > 200
+    assert seen.acks >= seen.actions - seen.stale and seen.acks > 200  # steps played
     assert seen.carried  # the Play menu carried players through turns of several steps
     print(f"{seen.actions} actions, {seen.suggestions} autocompletes, {seen.menus} menu steps")
