@@ -2,7 +2,9 @@
 
 Whenever a bot is asked to act (its turn, a simultaneous choice, a question out of turn such as
 a trade answer or a wonder's reaction), it answers after a short delay (`TABULA_BOT_DELAY`
-seconds, default 2, so that a channel reads as people play; 0 in tests). The edge calls `wake`
+seconds, default 2, so that a channel reads as people play; 0 in tests), spent only after
+something the channel was shown: the steps of bots' turns told together in one post follow one
+another at once. The edge calls `wake`
 after posting a turn that asks a bot, so each bot move follows the post of the move before it;
 a round every `RESCAN` seconds (and one at start-up) finds what no wake announced: games left
 waiting on a bot by a restart, or moved by another process.
@@ -21,7 +23,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable
 
-from bot.service import Report, Service
+from bot.service import How, Report, Service
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +100,7 @@ class Autoplay:
 
     async def _work(self, game_id: int) -> None:
         tried: set[tuple[int, int]] = set()
+        shown = True  # the channel has just been shown the game (or may have been)
         try:
             while True:
                 self._again.discard(game_id)
@@ -106,11 +109,15 @@ class Autoplay:
                     if game_id in self._again:
                         continue
                     return
-                if self.delay:
+                # The delay lets a channel read as people play: it is spent before a move
+                # that follows something shown, not between the steps of bots' turns that
+                # the channel will read together in one post (bot.service.telling).
+                if self.delay and shown:
                     await asyncio.sleep(self.delay)
                 seat, version = turns[0]
                 tried.add((seat, version))  # decided once per version: never a loop
                 report = await self.service.bot_move(game_id, seat, version)
+                shown = report is None or report.how is not How.QUIET
                 if report is not None:
                     await self.post(report)
         except asyncio.CancelledError:
