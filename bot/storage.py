@@ -21,6 +21,7 @@ from bot.store import (
     ActionRow,
     GameRow,
     GuildSettings,
+    Played,
     SeatRow,
     StoreError,
     UserPrefs,
@@ -92,6 +93,7 @@ class Storage(Protocol):
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
         bots: Mapping[int, tuple[str, int]] | None = None, told: dict[str, Any] | None = None,
+        then: Sequence[Played] = (),
     ) -> bool: ...
     async def actions(self, game_id: int) -> list[ActionRow]: ...
     async def since_told(self, game_id: int) -> tuple[dict[str, Any] | None, list[ActionRow]]: ...

@@ -65,6 +65,17 @@ class GameRow:
 
 
 @dataclass(frozen=True)
+class Played:
+    """One history entry to store: who played what (user None: the platform played it for the
+    seat, a forced action), and its events."""
+
+    seat: int
+    user_id: int | None
+    text: str
+    events: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
 class SeatRow:
     user_id: int
     name: str
@@ -552,8 +563,11 @@ class Store:
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
         bots: Mapping[int, tuple[str, int]] | None = None, told: dict[str, Any] | None = None,
+        then: Sequence[Played] = (),
     ) -> bool:
         """Record one action and the state it led to, if the game is still at expected_version.
+        `then`: actions the platform played right after it, in the same transaction (forced
+        actions, Game.forced), each its own history entry; `state` is the state after them all.
         `told`, given when the channel must be told of the game as this action leaves it (its
         turn post is due): kept as what the next post compares with (Storage.since_told).
 
@@ -565,20 +579,24 @@ class Store:
         """
         new_status = status or ("finished" if outcome is not None else "active")
         async with self._tx() as db:
+            entries = [Played(seat, user_id, text, events), *then]
+            steps = len(entries)
             cur = await db.execute(
-                "UPDATE games SET version = version + 1, state = ?, outcome = ?, status = ?,"
+                "UPDATE games SET version = version + ?, state = ?, outcome = ?, status = ?,"
                 " updated_at = ?, timed_out = NULL" + (
-                    ", told = version + 1, told_view = ?" if told is not None else "")
+                    ", told = version + ?, told_view = ?" if told is not None else "")
                 + " WHERE id = ? AND version = ? AND status = 'active'",
-                (dumps(state), dumps(outcome) if outcome else None, new_status, now,
-                 *((dumps(told),) if told is not None else ()), game_id, expected_version),
+                (steps, dumps(state), dumps(outcome) if outcome else None, new_status, now,
+                 *((steps, dumps(told)) if told is not None else ()), game_id,
+                 expected_version),
             )
             if cur.rowcount != 1:
                 return False
-            await db.execute(
+            await db.executemany(
                 "INSERT INTO actions (game_id, n, seat, user_id, text, events, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version + 1, seat, user_id, text, events_text(events), now),
+                [(game_id, expected_version + k + 1, e.seat, e.user_id, e.text,
+                  events_text(e.events), now) for k, e in enumerate(entries)],
             )
             if clocks:
                 await _save_clocks(db, game_id, clocks)

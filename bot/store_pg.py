@@ -35,6 +35,7 @@ from bot.store import (
     ChannelBusy,
     GameRow,
     GuildSettings,
+    Played,
     SeatRow,
     StoreError,
     TooManyLobbies,
@@ -336,8 +337,10 @@ class PgStore:
         events: list[dict[str, Any]], state: dict[str, Any], outcome: dict[str, Any] | None,
         now: float, status: str | None = None, clocks: Mapping[int, Clock] | None = None,
         bots: Mapping[int, tuple[str, int]] | None = None, told: dict[str, Any] | None = None,
+        then: Sequence[Played] = (),
     ) -> bool:
         new_status = status or ("finished" if outcome is not None else "active")
+        entries = [Played(seat, user_id, text, events), *then]
         seats = sorted(clocks or {})
         bots = bots or {}
         if not set(bots) <= set(seats):  # a seat handed to a bot is written with its clock
@@ -346,13 +349,16 @@ class PgStore:
         # concurrent move waits for it, then finds the version moved on and changes nothing),
         # and the history row and the clocks are written only if it changed the game.
         stored = await self._fetchval(
-            "WITH moved AS (UPDATE games SET version = version + 1, state = $1, outcome = $2,"
-            "  status = $3, updated_at = $4, timed_out = NULL,"
-            "  told = CASE WHEN $17::text IS NULL THEN told ELSE version + 1 END,"
+            "WITH moved AS (UPDATE games SET version = version + cardinality($7::int[]),"
+            "  state = $1, outcome = $2, status = $3, updated_at = $4, timed_out = NULL,"
+            "  told = CASE WHEN $17::text IS NULL THEN told"
+            "  ELSE version + cardinality($7::int[]) END,"
             "  told_view = COALESCE($17::text, told_view) WHERE id = $5 AND version = $6"
             "  AND status = 'active' RETURNING id),"
             " logged AS (INSERT INTO actions (game_id, n, seat, user_id, text, events, at)"
-            "  SELECT id, $6 + 1, $7, $8, $9, $10, $4 FROM moved),"
+            "  SELECT moved.id, $6 + e.k, e.seat, e.user_id, e.text, e.events, $4 FROM moved,"
+            "  unnest($7::int[], $8::bigint[], $9::text[], $10::text[])"
+            "  WITH ORDINALITY AS e(seat, user_id, text, events, k)),"
             " timed AS (UPDATE seats s SET bank = c.bank, running_since = c.running,"
             "  asked_since = c.asked, reminded_at = CASE WHEN s.asked_since IS NOT DISTINCT FROM"
             "  c.asked THEN s.reminded_at ELSE NULL END,"
@@ -362,7 +368,8 @@ class PgStore:
             "  WHERE s.game_id = (SELECT id FROM moved) AND s.seat = c.seat)"
             " SELECT COUNT(*) FROM moved",
             dumps(state), dumps(outcome) if outcome else None, new_status, now,
-            game_id, expected_version, seat, user_id, text, events_text(events), seats,
+            game_id, expected_version, [e.seat for e in entries], [e.user_id for e in entries],
+            [e.text for e in entries], [events_text(e.events) for e in entries], seats,
             [clocks[n].bank for n in seats] if clocks else [],
             [clocks[n].running_since for n in seats] if clocks else [],
             [clocks[n].asked_since for n in seats] if clocks else [],

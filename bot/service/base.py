@@ -25,8 +25,8 @@ from bot.service.renderer import Renderer
 from bot.service.replays import Replays
 from bot.service.telling import How, Telling, telling
 from bot.storage import Storage
-from bot.store import GameRow, SeatRow, UserPrefs
-from engine import Event, Game, IllegalAction, Msg, Outcome
+from bot.store import GameRow, Played, SeatRow, UserPrefs
+from engine import Event, Game, IllegalAction, Msg, Outcome, play
 from engine.core import ranked_last
 from engine.i18n import translate
 from engine.registry import get as get_game
@@ -77,6 +77,12 @@ class ServiceBase:
 
         The rules' outcome puts the players who left last (engine.core.ranked_last); an
         outcome given (a resignation, a clock run out) says it already."""
+        then: list[Played] = []
+        if outcome is None and not text.startswith("."):
+            # What the rules leave no seat to choose is played at once (Game.forced), each its
+            # own history entry: nobody is asked, pinged or waited on for it.
+            state, then, played = forced_steps(game, state)
+            events = [*events, *played]
         if outcome is None and (outcome := game.outcome(state)) is not None:
             outcome = ranked_last(outcome, info.left_seats, len(info.seats))
         now = self.clock()
@@ -110,14 +116,14 @@ class ServiceBase:
             row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
             events=[e.to_json() for e in events], state=state,
             outcome=outcome.to_json() if outcome else None, now=now, clocks=moved, bots=bots,
-            told=told,
+            told=told, then=then,
         )
         if not stored:  # another process moved the game on since we loaded it
             raise ServiceError("error.stale")
         # The game as this move left it (not as read again: another process may already have
         # moved it on, and this report must speak of this move's version).
         info = replace(
-            info, version=row.version + 1, status="finished" if outcome else "active",
+            info, version=row.version + 1 + len(then), status="finished" if outcome else "active",
             outcome=Outcome.from_json(outcome.to_json()) if outcome else None, timed_out=None,
             clocks=tuple(moved[s] for s in sorted(moved)) if moved else info.clocks,
             seats=tuple(taken_over(s, bots[s.seat][0], info.locale)
@@ -264,6 +270,29 @@ class ServiceBase:
             report.image = await self.turn_image(info, game, state, before, previous)
         return report
 
+
+
+FORCED_LIMIT = 1000  # forced actions in a row: far beyond any game's (a guard, not a rule)
+
+
+def forced_steps(game: Game, state: dict[str, Any],
+                 ) -> tuple[dict[str, Any], list[Played], list[Event]]:
+    """Play what the rules leave no asked seat to choose (Game.forced), in seat order, until
+    none is left: the state after them, their history entries, their events."""
+    played: list[Played] = []
+    events: list[Event] = []
+    for _ in range(FORCED_LIMIT):
+        if game.outcome(state) is not None:
+            break
+        found = next(((seat, text) for seat in game.asked(state)
+                      if (text := game.forced(state, seat)) is not None), None)
+        if found is None:
+            break
+        seat, text = found
+        state, step = play(game, state, seat, text)
+        played.append(Played(seat, None, text, [e.to_json() for e in step]))
+        events += step
+    return state, played, events
 
 
 def private_lines(info: GameInfo, events: Sequence[Event]) -> dict[int, list[Msg]]:

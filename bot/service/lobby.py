@@ -10,7 +10,7 @@ from typing import Any
 
 from bot import clock as clocks
 from bot.clock import Pace
-from bot.service.base import ServiceBase, checked_game, checked_pace
+from bot.service.base import ServiceBase, checked_game, checked_pace, forced_steps
 from bot.service.model import GameInfo, GameType, Report, ServiceError, User
 from bot.store import ChannelBusy, TooManyLobbies
 from engine import Event, Game, IllegalAction, Msg, parse_options
@@ -149,21 +149,31 @@ class LobbyMixin(ServiceBase):
                 # from the seed, so the whole game (seating included) follows from the seed.
                 order = [s.user_id for s in info.seats]
                 random.Random(seed).shuffle(order)
-                state = game.setup(len(order), seed, info.options)
+                first = game.setup(len(order), seed, info.options)
+                # What the rules leave nobody to choose at the start is played at once, as
+                # after any move (Game.forced): stored as history entries after the start.
+                state, then, played = forced_steps(game, first)
                 now = self.clock()
                 # Bots' clocks never run (they answer at once): as if away.
                 away = await self.away_seats(order, now) | {
                     seat for seat, user in enumerate(order) if user < 0}
                 started = clocks.start(info.pace, len(order), game.prompt(state), now, away)
+                told = {"view": game.view(state, None), "asked": sorted(game.prompt(state))}
                 if await self.store.start_game(
-                    info.id, seed=seed, order=order, state=state, now=now, clocks=started,
-                    lobby_version=info.version,
-                    told={"view": game.view(state, None), "asked": sorted(game.prompt(state))},
+                    info.id, seed=seed, order=order, state=first, now=now, clocks=started,
+                    lobby_version=info.version, told=None if then else told,
                 ):
                     break
             else:
                 raise ServiceError("error.lobby_changed")
+            if then:
+                step, *rest = then
+                await self.store.append_action(
+                    game_id, expected_version=0, seat=step.seat, user_id=None, text=step.text,
+                    events=step.events, state=state, outcome=None, now=now, told=told,
+                    then=rest)
         info = await self.info_by_id(game_id)
-        report = await self.report(info, game, state, [Event(Msg("platform.started"))])
+        report = await self.report(info, game, state,
+                                   [Event(Msg("platform.started")), *played])
         report.notices = await self.notices_for(info, game, None, state)
         return report
