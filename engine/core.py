@@ -270,6 +270,16 @@ class Game:
         refusal...), or None when the rules have none: then the game can only end."""
         return None
 
+    def forced(self, state: State, seat: int) -> str | None:
+        """The action the rules play for an asked `seat` without asking it (its canonical legal
+        text), or None. Only an action that is the seat's only legal one AND whose being forced
+        the rules make public (a Res Publica player holding none of the sought cards, who per the
+        rulebook does not announce): a lone legal action that the rules leave as a choice in
+        timing, or whose being forced would tell the others something hidden (a hand), is still
+        asked. A pure query: the platform plays the text as its own history entry. Default:
+        none."""
+        return None
+
     def undoable(self, before: State, after: State, events: Sequence[Event], seat: int) -> bool:
         """Whether `seat`'s action from `before` to `after` may be taken back: only if it
         revealed nothing hidden and drew nothing random. A game that cannot tell says no."""

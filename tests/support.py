@@ -84,3 +84,27 @@ def drawn_text_sizes(clear_caches: Callable[[], None]) -> Iterator[list[Drawn]]:
     finally:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
         clear_caches()
+
+
+def lone_asks(game: Any, players: int, options: Any, seeds: Any,
+              step_of: Callable[[Any, int], str]) -> dict[str, list[tuple[Any, int]]]:
+    """The (state, seat) of random games where an asked seat has one legal action, by the step
+    `step_of(state, seat)` names (for the tests of `Game.forced`: the walk plays every action,
+    forced or not, so the states are those the survey of issue 23 counted)."""
+    import random
+
+    from engine.core import copy_state
+    from engine.policy import walk
+
+    out: dict[str, list[tuple[Any, int]]] = {}
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.setup(players, seed, options)
+        while game.outcome(state) is None:
+            asked = sorted(game.asked(state))
+            for seat in asked:
+                if len(game.legal(state, seat)) == 1:
+                    out.setdefault(step_of(state, seat), []).append((copy_state(state), seat))
+            seat = rng.choice(asked)
+            game.apply_legal(state, seat, walk(game.menu(state, seat), rng))
+    return out

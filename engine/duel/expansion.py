@@ -48,6 +48,9 @@ class Expansion:
     score_keys: tuple[str, ...] = ()  # its parameters of the standing line `duel.score.line`
     parts: tuple[str, ...] = ()  # its categories of the points (`points`), named at the end
     verbs: Mapping[str, Do] = {}  # its own action verbs, when the base's options list them
+    # its phases whose lone legal action is played without asking (Game.forced): only where
+    # the rules make public that it is forced; united with the base's and the other expansions'
+    forced_phases: frozenset[str] = frozenset()
 
     def on(self, state: State) -> bool:
         return self.key in state

@@ -35,6 +35,9 @@ from .expansion import options as expansion_options
 from .moves import WONDER_LIMIT, Move, PlayMenu, ask, options
 from .view import build_view
 
+# The base game's phases whose lone legal action is played without asking (Game.forced).
+FORCED_PHASES = frozenset({"play", "destroy", "mausoleum"})
+
 # Setup figures (7wd.md §1.7 Setup and Decks)
 START_COINS = 7
 BOARD_TOKENS = 5
@@ -205,6 +208,22 @@ class Duel(Game):
                 params |= ext.score_params(view, s)
             lines[s] = Msg("duel.score.line", params)
         return lines
+
+    def forced(self, state: State, seat: int) -> str | None:
+        """The lone legal text of a phase where what makes it the only one is public (the
+        structure's face-up cards, both cities, the coins, the wonders, the discard pile):
+        a turn's play when all that is left is discarding the one accessible card, a destroyed
+        card (Statue of Zeus, Circus Maximus) or the Mausoleum's card when there is only one to
+        take; and the expansions' phases they declare (`Expansion.forced_phases`). Anything
+        else is asked (data/duel/README.md, reading 20)."""
+        if state["outcome"] is not None or seat not in self.asked(state):
+            return None
+        phase = state["phase"]
+        if phase not in FORCED_PHASES and not any(
+                phase in ext.forced_phases for ext in enabled(state)):
+            return None
+        legal = self.legal(state, seat)
+        return legal[0] if len(legal) == 1 else None
 
     def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
         """Only a move that turned no card up, drew nothing (progress tokens from the box, a new

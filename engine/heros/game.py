@@ -40,6 +40,8 @@ Handler = Callable[..., list[Event]]
 Options = dict[str, tuple[Handler, tuple[Any, ...]]]
 
 ANCIENT, MODERN = "ancient", "modern"
+# The steps (and pending questions) whose lone legal action is played without asking.
+FORCED_STEPS = frozenset({"take", "play", "place", "discover", "spend", "migrate", "flee"})
 KNOWN_VERBS = {"place", "take", "play", "discover", "conquer", "skip", "migrate", "build", "buy",
                "end", "move", "done", "wonder", "reroll", "keep", "pass", "flee"}
 
@@ -182,6 +184,29 @@ class Heros(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def forced(self, state: State, seat: int) -> str | None:
+        """The lone text of a step the rules make compulsory, when there is nothing else to do:
+        what decides it is public (the board, the gold, the played hero, the discoveries drawn
+        and shown to all, the row, the deck's size, hand sizes). Taking the last hero of the
+        row, playing the one hero in hand (shown when played, as any hero), placing the hero's
+        population (« Tu dois jouer ce qu'apporte ton Héros »), a discovery (« Tu dois
+        obligatoirement jouer les Découvertes trouvées »), ending a spending phase with nothing
+        to spend, the rest of a paid migration, a population's flight. Steps with a choice to
+        refuse (`skip`, `pass`, `keep`) always offer two texts (data/heros/README.md,
+        reading 15)."""
+        if state["outcome"] is not None:
+            return None
+        if state["pending"]:
+            step = state["pending"][0]["kind"]
+        elif seat == state["active"]:
+            step = state["step"]
+        else:
+            return None
+        if step not in FORCED_STEPS:
+            return None
+        options = _options(state, seat)
+        return next(iter(options)) if len(options) == 1 else None
 
     def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
         """A move may be taken back only if it drew nothing (no hero from the deck or into the

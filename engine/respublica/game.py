@@ -571,6 +571,25 @@ class ResPublica(Game):
                 return text
         return legal[0] if state["phase"] == "deliver" and legal else None
 
+    def forced(self, state: State, seat: int) -> str | None:
+        """`pass` for the answerer of a trade who cannot answer, which the rules make public:
+        a seek, when its hand cannot give what was sought (Commerce, A: « les joueurs, qui
+        possèdent la carte recherchée, annoncent, chacun leur tour, ce qu'il désire en échange
+        de cette carte »: the others do not announce); an offer, when its hand is empty (an
+        answer names cards the answerer holds, « un joueur n'a le droit de proposer que des
+        cartes qu'il possède », and hand sizes are public). Decided from the seat's own hand
+        and the public proposal only. Anything else is asked, a lone `end`, `decline` or `done`
+        included: that nothing can be laid or paid would tell the others about a hand
+        (data/res-publica/README.md, reading 23)."""
+        if state["phase"] != "answers" or seat != _answerer(state):
+            return None
+        trade = state["trade"]
+        hand = state["hands"][seat]
+        if trade["mode"] == SEEK:
+            v = _v(state)
+            return None if can_deliver(v, hand, parse(v, trade["proposal"].split())) else PASS
+        return None if any(hand.values()) else PASS
+
     def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
         """Nothing drawn (the decks and the generator are unchanged), nothing shown to one player
         only, and no answer given by another player (a move that asks others is final once

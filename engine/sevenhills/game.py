@@ -36,6 +36,8 @@ from .components import CLASSES, FORUM, load
 from .menu import ActMenu
 
 G = "seven-hills"
+# The steps whose lone legal action is played without asking (Game.forced).
+FORCED_PHASES = ("target", "discard")
 PHASES = ("preplace", "take", "act", "deploy", "power", "target", "protect", "discard", "levy",
           "return", "over")
 VERBS = {
@@ -809,6 +811,18 @@ class SevenHills(Game):
                                                     "forum": forum[s]})
                         for s in state["order"])
         return Outcome(tuple(wins), tuple(state["prestige"]), reason, details)
+
+    def forced(self, state: State, seat: int) -> str | None:
+        """The lone text of a step whose being forced the board shows: a revolt's last possible
+        target (§V.1 Révolte (b): the targets are chosen from the markers on the board and the
+        attacker's supply, both public) and the discard of the one card left in hand (§V.1 (3):
+        « Votre tour se termine en défaussant 1 carte »; hand sizes are public, and the card goes
+        face up on the discard pile as any discard). Anything else is asked
+        (data/seven-hills/README.md, reading 17)."""
+        if state["phase"] not in FORCED_PHASES or seat not in self.asked(state):
+            return None
+        legal = self.legal(state, seat)
+        return legal[0] if len(legal) == 1 else None
 
     def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
         """A move may be taken back only if it drew nothing (deck and generator unchanged:

@@ -33,6 +33,11 @@ class Agora(Expansion):
     score_keys = ("senate",)
     parts = ("senate",)
     verbs = rules.DO
+    # a rival cube to remove, a conspiracy's step over public things (the Senate, both cities,
+    # the wonders, the structure's cards): not Obscurantism's or Treason's, which offer what
+    # only their player sees (data/duel/README.md, Agora reading 17)
+    forced_phases = frozenset({"remove", "take_wonder", "fraud", "scrap", "foreclose", "coerce",
+                               "shift", "sabotage"})
 
     def setup(self, state: State, value: Any) -> None:
         rules.setup(state)

@@ -28,6 +28,10 @@ class Leaders(Expansion):
     option = rules.OPTION
     score_keys = ("leaders",)
     parts = ("leaders",)
+    # the one leader of a public hand chosen or buried, the announcement of a leader its
+    # player cannot pay (both costs and coins are public) (data/duel/README.md, Leaders
+    # reading 21)
+    forced_phases = frozenset({"recruit", "announce", "bury"})
 
     def setup(self, state: State, value: Any) -> None:
         rules.setup(state, value)
