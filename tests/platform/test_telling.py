@@ -187,3 +187,47 @@ async def test_the_store_keeps_what_the_channel_was_told(service: Service) -> No
     told, since = await store.since_told(gid)
     assert told is not None and told["view"]["pile"] == 10 and since == []
     assert await store.unposted() == [(gid, 2, 0)]
+
+
+# --- forced actions: played by the platform, nobody asked or pinged for them -------------------
+
+
+async def test_a_player_who_cannot_answer_a_trade_is_never_asked(tmp_path: Path) -> None:
+    """Res Publica, « Commerce », A. Chercher: « les joueurs, qui possèdent la carte
+    recherchée, annoncent, chacun leur tour » — through the service, a seek leaves each seat
+    holding none of the sought cards unasked: its pass is stored as its own history entry,
+    played by the platform (no user), and no report ever asks it to answer that trade."""
+    game = registry.get("res-publica")
+    store = await Store.open(tmp_path / "f.sqlite3")
+    try:
+        service = Service(store)
+        users = [User(i + 1, name) for i, name in enumerate(("ann", "bob", "cat", "dan"))]
+        await service.create(9, None, users[0], "res-publica", [])
+        for user in users[1:]:
+            await service.join(9, user)
+        report = await service.start(9, users[0].id, seed=11)
+        rng = random.Random(11)
+        forced_seen = 0
+        for _ in range(600):
+            if report.outcome is not None or forced_seen >= 3:
+                break
+            seat = report.to_act[0]
+            row = await store.game(report.game.id)
+            assert row is not None and row.state is not None
+            # No seat asked now has an action the rules would play for it.
+            assert all(game.forced(row.state, s) is None for s in report.asks)
+            legal = await service.choices(9, seat.user_id)
+            seeks = [t for t in legal if t.startswith("seek")]
+            text = rng.choice(seeks) if seeks and rng.random() < 0.5 else walk(legal, rng)
+            before = row.version
+            report = await service.act(9, seat.user_id, text)
+            history = (await store.actions(report.game.id))[before:]
+            assert history[0].user_id == seat.user_id and history[0].text == text
+            for entry in history[1:]:
+                assert entry.user_id is None and entry.text == "pass"
+                forced_seen += 1
+            assert report.game.version == before + len(history)
+        assert forced_seen, "no forced pass in 600 moves"
+        assert await service.verify(report.game.id)  # the history replays to the state
+    finally:
+        await store.close()
