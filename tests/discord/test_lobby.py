@@ -50,11 +50,16 @@ async def test_commands_are_synced_with_french_names_and_descriptions(discord_: 
 async def test_a_game_is_opened_joined_and_started(discord_: Harness, service: Service) -> None:
     new = await discord_.slash(ALICE, "game", "new", game="tiny")
     assert new.callback.body == {"type": 5, "data": {"flags": 64}}  # deferred, ephemeral
-    post = discord_.fake.channel_posts()[-1]
-    assert "**Alice** opens a game of **Tiny**" in post.content
+    [post] = discord_.fake.channel_posts()  # the lobby post, with its buttons
+    assert "A game of **Tiny** is looking for players" in post.content
+    assert "1 player seated (2–3): Alice" in post.content
+    lobby = discord_.fake.message_of(post)
+    assert "1 more player is needed" in lobby["content"]
 
     await discord_.slash(BOB, "game", "join")
-    assert "**Bob** takes a seat: 2 players" in discord_.fake.channel_posts()[-1].content
+    assert len(discord_.fake.channel_posts()) == 1  # edited in place
+    assert "2 players seated (2–3): Alice, Bob" in lobby["content"]
+    assert buttons_of(lobby)
 
     start = await discord_.slash(ALICE, "game", "start")
     assert start.callback.ephemeral
@@ -74,6 +79,9 @@ async def test_a_game_is_opened_joined_and_started(discord_: Harness, service: S
                                  f"tabula:board:{info.id}"]
     recorded = await service.store.messages(info.id, "turn")
     assert [m[0] for m in recorded] == [int(turn.result["id"])]
+    assert (await service.lobby_post(info.id)).message_id == int(post.result["id"])  # type: ignore[union-attr]
+    assert lobby["content"].startswith("▶️ The game of **Tiny** has begun.")
+    assert not buttons_of(lobby)
 
 
 async def test_lobby_refusals_are_ephemeral_and_translated(discord_: Harness) -> None:
@@ -144,17 +152,23 @@ async def test_in_a_thread_the_bot_needs_to_send_in_threads(discord_: Harness) -
 async def test_a_missing_useful_permission_is_only_a_warning(discord_: Harness) -> None:
     perms = BOT_PERMS.__class__(BOT_PERMS.value)
     perms.embed_links = False
-    await discord_.slash(ALICE, "game", "new", game="tiny", app_permissions=perms)
-    assert "Embed Links" in discord_.fake.channel_posts()[-1].content
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", app_permissions=perms)
+    [answer] = sent.followups  # said to the creator, not to the channel
+    assert answer.ephemeral and "Embed Links" in answer.content
+    [post] = discord_.fake.channel_posts()
+    assert "Embed Links" not in post.content and "looking for players" in post.content
 
 
 async def test_leaving_and_the_last_one_out_closes_the_lobby(discord_: Harness) -> None:
     await discord_.slash(ALICE, "game", "new", game="tiny")
     await discord_.slash(BOB, "game", "join")
     await discord_.slash(BOB, "game", "leave")
-    assert "**Bob** leaves the table" in discord_.fake.channel_posts()[-1].content
+    lobby = discord_.fake.last_post()
+    assert "1 player seated (2–3): Alice\n" in lobby["content"]
     await discord_.slash(ALICE, "game", "leave")
-    assert "the game is closed" in discord_.fake.channel_posts()[-1].content
+    assert len(discord_.fake.channel_posts()) == 1
+    assert "Nobody is left at the table: the game of **Tiny** is closed" in lobby["content"]
+    assert not buttons_of(lobby)
     stranger = await discord_.slash(EVE, "game", "leave")
     assert stranger.followups[0].ephemeral and "no game" in stranger.followups[0].content
 
@@ -172,8 +186,11 @@ async def test_only_the_creator_or_a_manager_abandons(discord_: Harness, service
 
 
 async def test_a_failed_post_is_reported_to_the_user(discord_: Harness) -> None:
-    await discord_.slash(ALICE, "game", "new", game="tiny")
     discord_.fake.fail_channel_posts = True
-    sent = await discord_.slash(BOB, "game", "join")
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny")
     [answer] = sent.followups
     assert answer.ephemeral and "could not post" in answer.content
+    discord_.fake.fail_channel_posts = False  # the next change posts the lobby post
+    await discord_.slash(BOB, "game", "join")
+    [post] = discord_.fake.channel_posts()[-1:]
+    assert "2 players seated (2–3): Alice, Bob" in post.content
