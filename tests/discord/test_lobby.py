@@ -80,7 +80,7 @@ async def test_a_game_is_opened_joined_and_started(discord_: Harness, service: S
     recorded = await service.store.messages(info.id, "turn")
     assert [m[0] for m in recorded] == [int(turn.result["id"])]
     assert (await service.lobby_post(info.id)).message_id == int(post.result["id"])  # type: ignore[union-attr]
-    assert lobby["content"].startswith("▶️ The game of **Tiny** has begun.")
+    assert lobby["content"].startswith("▶️ The game of **Tiny** has begun (1. ")
     assert not buttons_of(lobby)
 
 

@@ -103,7 +103,7 @@ async def test_a_lobby_by_buttons_and_commands_is_one_post_edited_in_place(
     # Started by button: the post loses its buttons and says so; the turn post follows.
     started = await click(alice, lobby, "start")
     assert started.messages == []
-    assert lobby.custom_ids() == [] and "▶️ The game of **Res Publica** has begun." in lobby.text
+    assert lobby.custom_ids() == [] and "▶️ The game of **Res Publica** has begun (1. " in lobby.text
     public = world.public()
     assert public[0] is lobby and lobby_posts(world) == [lobby]
     check_board(public[1])
