@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -194,3 +196,29 @@ async def test_a_failed_post_is_reported_to_the_user(discord_: Harness) -> None:
     await discord_.slash(BOB, "game", "join")
     [post] = discord_.fake.channel_posts()[-1:]
     assert "2 players seated (2–3): Alice, Bob" in post.content
+
+
+async def test_two_clicks_at_once_are_each_applied_and_the_post_ends_true(
+    discord_: Harness, service: Service, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two Joins at once, the first edit of the post held up on its way to Discord: both are
+    seated once, and the post ends showing both (no edit from an older state lands last)."""
+    await discord_.slash(ALICE, "game", "new", game="tiny")
+    lobby = discord_.fake.last_post()
+    join = next(c for c in buttons_of(lobby) if c.startswith("tabula:lobby:join:"))
+    real = discord_.bot.http.request
+    delays = [0.3]
+
+    async def slow(route: Any, **kwargs: Any) -> Any:
+        if route.method == "PATCH" and delays:
+            await asyncio.sleep(delays.pop())
+        return await real(route, **kwargs)
+
+    monkeypatch.setattr(discord_.bot.http, "request", slow)
+    clicks = await asyncio.gather(discord_.click(BOB, lobby, join), discord_.click(CAROL, lobby, join))
+    assert all(c.callback.body == {"type": 6} for c in clicks)  # the edit is the answer
+    assert [s.name for s in (await service.info(CHANNEL_ID)).seats][1:] in (
+        ["Bob", "Carol"], ["Carol", "Bob"])
+    assert "3 players seated (2–3): Alice, " in lobby["content"]
+    assert "Bob" in lobby["content"] and "Carol" in lobby["content"]
+    assert len(discord_.fake.channel_posts()) == 1

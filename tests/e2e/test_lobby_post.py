@@ -167,3 +167,16 @@ async def test_the_lobby_post_speaks_the_games_language_and_closes_when_empty(
     assert not (await ana.slash("game abandon")).failed
     assert second.custom_ids() == [] and "a été annulée avant de commencer" in second.text
     assert len(world.public()) == 2
+
+
+async def test_the_lobby_buttons_work_after_a_restart(world: World) -> None:
+    alice, bob = world.player("Alice"), world.player("Bob")
+    assert not (await alice.slash("game new", game="duel")).failed
+    [lobby] = world.public()
+    await world.restart()  # no view lives in memory: the custom ids say it all
+    await click(bob, lobby, "join")
+    assert seated_line(lobby).endswith("2 players seated (2–2): Alice, Bob")
+    await click(alice, lobby, "start")
+    assert lobby.custom_ids() == [] and world.public()[0] is lobby
+    check_board(world.turn_message())
+    assert world.turn_message() is not lobby and len(lobby_posts(world)) == 1
