@@ -201,20 +201,35 @@ async def test_a_failed_post_is_reported_to_the_user(discord_: Harness) -> None:
 async def test_two_clicks_at_once_are_each_applied_and_the_post_ends_true(
     discord_: Harness, service: Service, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Two Joins at once, the first edit of the post held up on its way to Discord: both are
-    seated once, and the post ends showing both (no edit from an older state lands last)."""
+    """Two Joins at once, the first edit of the post (showing Bob only) held up on its way to
+    Discord while Carol joins: both are seated once, and the post ends showing both (no edit
+    from an older state lands last)."""
     await discord_.slash(ALICE, "game", "new", game="tiny")
     lobby = discord_.fake.last_post()
     join = next(c for c in buttons_of(lobby) if c.startswith("tabula:lobby:join:"))
     real = discord_.bot.http.request
-    delays = [0.3]
+    editing, carol_seated = asyncio.Event(), asyncio.Event()
 
     async def slow(route: Any, **kwargs: Any) -> Any:
-        if route.method == "PATCH" and delays:
-            await asyncio.sleep(delays.pop())
+        if route.method == "PATCH" and not editing.is_set():  # the first edit: Bob's
+            editing.set()
+            await asyncio.wait_for(carol_seated.wait(), 5)
+            await asyncio.sleep(0.2)  # long enough for an unguarded edit of Carol's to land
         return await real(route, **kwargs)
 
     monkeypatch.setattr(discord_.bot.http, "request", slow)
+    join_now = discord_.bot.service.join
+
+    async def carol_later(channel_id: int, user: Any) -> Any:  # once Bob's edit is on its way
+        if user.id != int(CAROL["id"]):
+            return await join_now(channel_id, user)
+        await asyncio.wait_for(editing.wait(), 5)
+        try:
+            return await join_now(channel_id, user)
+        finally:
+            carol_seated.set()
+
+    monkeypatch.setattr(discord_.bot.service, "join", carol_later)
     clicks = await asyncio.gather(discord_.click(BOB, lobby, join), discord_.click(CAROL, lobby, join))
     assert all(c.callback.body == {"type": 6} for c in clicks)  # the edit is the answer
     assert [s.name for s in (await service.info(CHANNEL_ID)).seats][1:] in (
