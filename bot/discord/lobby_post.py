@@ -174,10 +174,11 @@ async def refresh(client: discord.Client, service: Service, game_id: int) -> boo
             if post is None:
                 if info.status != "lobby":
                     return True  # nothing to show: a game that never had a lobby post
-                return await _post(client, service, info)
-            if not await _edit(client, service, info, post.message_id, post.channel_id):
+                if not await _post(client, service, info):
+                    return False
+            elif not await _edit(client, service, info, post.message_id, post.channel_id):
                 return False
-            # Another process may have changed the lobby while this one edited its post: the
+            # Another process may have changed the lobby while this one posted or edited: the
             # post then shows an older state, so edit again (it ends with the latest).
             if lobby_text(await service.info_by_id(game_id)) == shown_text:
                 return True
@@ -191,8 +192,7 @@ async def _post(client: discord.Client, service: Service, info: GameInfo) -> boo
         return True
     try:
         message = await channel_of(client, info).send(
-            lobby_text(info), view=lobby_view(info),
-            allowed_mentions=pinging())
+            lobby_text(info), view=lobby_view(info), allowed_mentions=pinging())
     except discord.HTTPException as error:
         log.warning("could not post the lobby of game %s: %s", info.id, error)
         await service.release(info.id, "lobby-post")
