@@ -172,7 +172,7 @@ async def start(interaction: discord.Interaction) -> None:
         can_manage = interaction.permissions.manage_channels
         report = await service.start(interaction.channel_id or 0, interaction.user.id,
                                      can_manage=can_manage)
-        if await begin(interaction.client, service, report) is None:
+        if not await begin(interaction.client, service, report):
             await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
             return
         await done(interaction)

@@ -224,13 +224,13 @@ async def _edit(client: discord.Client, service: Service, info: GameInfo, messag
     return True
 
 
-async def begin(client: discord.Client, service: Service, report: Report) -> discord.Message | None:
+async def begin(client: discord.Client, service: Service, report: Report) -> bool:
     """A game has started: its lobby post says so (without buttons), then the turn post
-    follows. The turn post, or None if it could not be posted."""
+    follows. False if the turn could not be posted."""
     info = report.game
     await refresh(client, service, info.id)
     seating = t("discord.lobby.seating", info.locale, players=seats_text(info))
-    return await post_turn(client, service, report, intro=[seating])
+    return await post_turn(client, service, report, intro=[seating]) is not None
 
 
 # --- the clicks ------------------------------------------------------------------------------
@@ -262,7 +262,7 @@ async def clicked(interaction: discord.Interaction, action: str | None, game_id:
             await service.add_bot(channel, user.id, BOT_LEVEL, can_manage=can_manage)
         else:
             report = await service.start(channel, user.id, can_manage=can_manage)
-            if await begin(interaction.client, service, report) is None:
+            if not await begin(interaction.client, service, report):
                 await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
             return
         if not await refresh(interaction.client, service, game_id):
