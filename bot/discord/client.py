@@ -27,6 +27,7 @@ from bot.autoplay import Autoplay
 from bot.config import read_dotenv
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
+from bot.discord.lobby_post import LOBBY_ITEMS
 from bot.discord.notify import Ticker
 from bot.discord.posting import post_turn, repair
 from bot.discord.replies import tell
@@ -82,7 +83,7 @@ class TabulaBot(discord.Client):
         for command in build_commands():
             self.tree.add_command(command)
         # Buttons and menus of earlier runs keep working: their custom_id says it all.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS)
         if self.tick:
             self.ticker.start()
         await self.tree.set_translator(CatalogueTranslator())

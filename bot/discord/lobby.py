@@ -1,7 +1,8 @@
 """The lobby: /game new, join, leave, start, abandon, and /game bot add|remove.
 
-Each change is announced in the channel (in the game's language), and the user's own deferred
-"thinking..." is removed: the public post says it all. Refusals stay ephemeral.
+`/game new` posts the lobby post (bot/discord/lobby_post.py, with its buttons); every later
+change edits it in place (in the game's language), and the user's own deferred "thinking..." is
+removed: the post says it all. Refusals stay ephemeral.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from discord import app_commands
 
 from bot.discord import permissions
 from bot.discord.i18n import clip, shown, t, user_locale
-from bot.discord.looking import game_name, options_text, seats_text
-from bot.discord.posting import post_notice, post_turn, retire_buttons
+from bot.discord.lobby_post import begin, refresh
+from bot.discord.looking import game_name
+from bot.discord.posting import post_notice, retire_buttons
 from bot.discord.replies import done, refusals, service_of, tell, think
 from bot.service import GameInfo, ServiceError, User
 from engine.i18n import translate
@@ -26,6 +28,14 @@ def _user(interaction: discord.Interaction) -> User:
 async def _announce(interaction: discord.Interaction, info: GameInfo, content: str) -> None:
     """Post `content` in the channel and clear our "thinking...", or say the post failed."""
     if await post_notice(interaction.client, info, content) is None:
+        await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+    else:
+        await done(interaction)
+
+
+async def _shown(interaction: discord.Interaction, info: GameInfo) -> None:
+    """Make the lobby post show the change and clear our "thinking...", or say it failed."""
+    if not await refresh(interaction.client, service_of(interaction), info.id):
         await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
     else:
         await done(interaction)
@@ -74,22 +84,17 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
             thread.id if thread else channel_id, interaction.guild_id, _user(interaction), game,
             [options] if options else [], locale=locale, pace=pace, parent_id=channel_id,
         )
-        found = get_game(info.game_key)
-        lines = [t("discord.lobby.new", info.locale, name=shown(interaction.user.display_name),
-                   game=game_name(info.game_key, info.locale), min=found.min_players,
-                   max=found.max_players)]
-        if info.options:
-            lines.append(t("discord.status.options", info.locale, options=options_text(info.options)))
-        if info.pace:
-            lines.append(t("discord.lobby.pace", info.locale, pace=info.pace.text()))
-        if useful:
-            lines.append(t("discord.perm.useful", info.locale,
-                           missing=permissions.names(useful, info.locale)))
-        if thread is None:
-            await _announce(interaction, info, "\n".join(lines))
-            return
-        await post_notice(interaction.client, info, "\n".join(lines))
-        await tell(interaction, t("discord.lobby.in_thread", locale, thread=thread.mention))
+        notes = []  # for the creator only: the lobby post says the rest
+        if not await refresh(interaction.client, service, info.id):
+            notes.append(t("discord.error.cannot_post", locale))
+        elif thread is not None:
+            notes.append(t("discord.lobby.in_thread", locale, thread=thread.mention))
+        if useful:  # for whoever can grant it, not for the whole channel
+            notes.append(t("discord.perm.useful", locale, missing=permissions.names(useful, locale)))
+        if notes:
+            await tell(interaction, "\n".join(notes))
+        else:
+            await done(interaction)
 
 
 async def _game_thread(interaction: discord.Interaction, game: str) -> discord.Thread | None:
@@ -116,11 +121,7 @@ async def join(interaction: discord.Interaction) -> None:
         return
     async with refusals(interaction):
         info = await service_of(interaction).join(interaction.channel_id or 0, _user(interaction))
-        found = get_game(info.game_key)
-        await _announce(interaction, info, t(
-            "discord.lobby.joined", info.locale, name=shown(interaction.user.display_name),
-            n=len(info.seats), min=found.min_players, max=found.max_players,
-            players=seats_text(info)))
+        await _shown(interaction, info)
 
 
 async def add_bot(interaction: discord.Interaction, level: str | None) -> None:
@@ -130,22 +131,17 @@ async def add_bot(interaction: discord.Interaction, level: str | None) -> None:
         info = await service_of(interaction).add_bot(
             interaction.channel_id or 0, interaction.user.id, level,
             can_manage=interaction.permissions.manage_channels)
-        found = get_game(info.game_key)
-        name = next(s.name for s in reversed(info.seats) if s.seated_bot)
-        await _announce(interaction, info, t(
-            "discord.lobby.bot_added", info.locale, name=shown(name), n=len(info.seats),
-            min=found.min_players, max=found.max_players, players=seats_text(info)))
+        await _shown(interaction, info)
 
 
 async def remove_bot(interaction: discord.Interaction, seat: str | None) -> None:
     if not await think(interaction):
         return
     async with refusals(interaction):
-        info, name = await service_of(interaction).remove_bot(
+        info, _name = await service_of(interaction).remove_bot(
             interaction.channel_id or 0, interaction.user.id, seat,
             can_manage=interaction.permissions.manage_channels)
-        await _announce(interaction, info, t("discord.lobby.bot_removed", info.locale,
-                                             name=shown(name), players=seats_text(info)))
+        await _shown(interaction, info)
 
 
 async def suggest_bots(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -165,9 +161,7 @@ async def leave(interaction: discord.Interaction) -> None:
         return
     async with refusals(interaction):
         info = await service_of(interaction).leave(interaction.channel_id or 0, interaction.user.id)
-        key = "discord.lobby.closed" if info.status == "abandoned" else "discord.lobby.left"
-        await _announce(interaction, info, t(key, info.locale, name=shown(interaction.user.display_name),
-                                             players=seats_text(info)))
+        await _shown(interaction, info)  # closed when the last person left
 
 
 async def start(interaction: discord.Interaction) -> None:
@@ -178,9 +172,7 @@ async def start(interaction: discord.Interaction) -> None:
         can_manage = interaction.permissions.manage_channels
         report = await service.start(interaction.channel_id or 0, interaction.user.id,
                                      can_manage=can_manage)
-        info = report.game
-        seating = t("discord.lobby.seating", info.locale, players=seats_text(info))
-        if await post_turn(interaction.client, service, report, intro=[seating]) is None:
+        if not await begin(interaction.client, service, report):
             await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
             return
         await done(interaction)
@@ -191,8 +183,12 @@ async def abandon(interaction: discord.Interaction) -> None:
         return
     async with refusals(interaction):
         service = service_of(interaction)
+        lobby = (await service.info(interaction.channel_id or 0)).status == "lobby"
         info = await service.abandon(interaction.channel_id or 0, interaction.user.id,
                                      can_manage=interaction.permissions.manage_channels)
+        if lobby:  # a lobby's end is shown on its post, as every change of it
+            await _shown(interaction, info)
+            return
         posts = await service.turn_posts(info.id)
         if posts:  # the game is over: its latest turn post keeps no buttons
             await retire_buttons(interaction.client, posts[-1])

@@ -15,6 +15,7 @@ option's label and description 100).
     tabula:back:<game>:<version>:<prefix>    back to the previous menu
     tabula:timeout:<game>:<version>:<choice> the others' answer to a clock run out (skip|bot|end|wait)
     tabula:log:<game>:<page>                 a page of /game log
+    tabula:lobby:<action>:<game>             the lobby post's buttons (bot/discord/lobby_post.py)
 
 <prefix> is the chosen tokens, space separated, or `#i.j.k` (item indices from the root) when the
 text would not fit (see bot.menu). The callbacks import their handlers when called, since

@@ -1,4 +1,5 @@
-"""The bot's own records: its turn posts, the posts a crash lost, claims, the command sync.
+"""The bot's own records: its turn posts, the lobby post, the posts a crash lost, claims, the
+command sync.
 
 The Discord layer keeps these through the service, never the store itself: they are what lets
 several bot processes share one database with no lock between them (each rule is a guarded
@@ -25,6 +26,18 @@ class PostsMixin(ServiceBase):
                                                   channel_id=channel_id, version=version,
                                                   now=self.clock())
         return [TurnPost(*stale)] if stale is not None else []
+
+    async def lobby_post(self, game_id: int) -> TurnPost | None:
+        """The game's lobby post (its message, channel, and the version it was posted at), if
+        one was recorded: the one message every lobby change edits."""
+        found = await self.store.messages(game_id, "lobby")
+        return TurnPost(found[0][0], found[0][1], found[0][3]) if found else None
+
+    async def posted_lobby(self, game_id: int, message_id: int, channel_id: int,
+                           version: int) -> None:
+        """Record a message as the game's lobby post (replacing any earlier one)."""
+        await self.store.record_message(game_id, message_id=message_id, channel_id=channel_id,
+                                        kind="lobby", version=version, now=self.clock())
 
     async def lost_posts(self) -> list[tuple[int, int, int | None]]:
         """(game, version, version of its latest turn post or None) of the games whose latest

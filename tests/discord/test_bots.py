@@ -28,14 +28,16 @@ async def test_bots_are_seated_removed_and_play_their_turns(discord_: Harness,
     refused = await discord_.slash(BOB, "game", "bot", "add", level="hard")
     assert "Only the player who created the game" in refused.text()
     await discord_.slash(ALICE, "game", "bot", "add", level="hard")
-    post = text_of(discord_.fake.last_post())
-    assert "(hard)** takes a seat (a computer player)" in post
+    lobby = discord_.fake.last_post()  # the lobby post, edited in place
+    assert "2 players seated (2–3): Alice, " in text_of(lobby)
+    assert text_of(lobby).split("\n")[2].endswith(" (hard)")
     await discord_.slash(ALICE, "game", "bot", "add", level="easy", locale="fr")
     suggested = await discord_.slash(ALICE, "game", "bot", "remove", seat="", focused="seat")
     names = [c["name"] for c in suggested.choices()]
     assert len(names) == 2 and names[0].endswith("(hard)") and names[1].endswith("(easy)")
     await discord_.slash(ALICE, "game", "bot", "remove", seat=suggested.choices()[0]["value"])
-    assert "leaves the table" in text_of(discord_.fake.last_post())
+    assert discord_.fake.last_post() is lobby and "2 players seated" in text_of(lobby)
+    assert text_of(lobby).split("\n")[2].endswith(" (easy)")
     info = await service.info(CHANNEL_ID)
     assert [s.bot for s in info.seats] == [None, "easy"]
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -50,11 +52,16 @@ async def test_commands_are_synced_with_french_names_and_descriptions(discord_: 
 async def test_a_game_is_opened_joined_and_started(discord_: Harness, service: Service) -> None:
     new = await discord_.slash(ALICE, "game", "new", game="tiny")
     assert new.callback.body == {"type": 5, "data": {"flags": 64}}  # deferred, ephemeral
-    post = discord_.fake.channel_posts()[-1]
-    assert "**Alice** opens a game of **Tiny**" in post.content
+    [post] = discord_.fake.channel_posts()  # the lobby post, with its buttons
+    assert "A game of **Tiny** is looking for players" in post.content
+    assert "1 player seated (2–3): Alice" in post.content
+    lobby = discord_.fake.message_of(post)
+    assert "1 more player is needed" in lobby["content"]
 
     await discord_.slash(BOB, "game", "join")
-    assert "**Bob** takes a seat: 2 players" in discord_.fake.channel_posts()[-1].content
+    assert len(discord_.fake.channel_posts()) == 1  # edited in place
+    assert "2 players seated (2–3): Alice, Bob" in lobby["content"]
+    assert buttons_of(lobby)
 
     start = await discord_.slash(ALICE, "game", "start")
     assert start.callback.ephemeral
@@ -74,6 +81,9 @@ async def test_a_game_is_opened_joined_and_started(discord_: Harness, service: S
                                  f"tabula:board:{info.id}"]
     recorded = await service.store.messages(info.id, "turn")
     assert [m[0] for m in recorded] == [int(turn.result["id"])]
+    assert (await service.lobby_post(info.id)).message_id == int(post.result["id"])  # type: ignore[union-attr]
+    assert lobby["content"].startswith("▶️ The game of **Tiny** has begun (1. ")
+    assert not buttons_of(lobby)
 
 
 async def test_lobby_refusals_are_ephemeral_and_translated(discord_: Harness) -> None:
@@ -144,17 +154,23 @@ async def test_in_a_thread_the_bot_needs_to_send_in_threads(discord_: Harness) -
 async def test_a_missing_useful_permission_is_only_a_warning(discord_: Harness) -> None:
     perms = BOT_PERMS.__class__(BOT_PERMS.value)
     perms.embed_links = False
-    await discord_.slash(ALICE, "game", "new", game="tiny", app_permissions=perms)
-    assert "Embed Links" in discord_.fake.channel_posts()[-1].content
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", app_permissions=perms)
+    [answer] = sent.followups  # said to the creator, not to the channel
+    assert answer.ephemeral and "Embed Links" in answer.content
+    [post] = discord_.fake.channel_posts()
+    assert "Embed Links" not in post.content and "looking for players" in post.content
 
 
 async def test_leaving_and_the_last_one_out_closes_the_lobby(discord_: Harness) -> None:
     await discord_.slash(ALICE, "game", "new", game="tiny")
     await discord_.slash(BOB, "game", "join")
     await discord_.slash(BOB, "game", "leave")
-    assert "**Bob** leaves the table" in discord_.fake.channel_posts()[-1].content
+    lobby = discord_.fake.last_post()
+    assert "1 player seated (2–3): Alice\n" in lobby["content"]
     await discord_.slash(ALICE, "game", "leave")
-    assert "the game is closed" in discord_.fake.channel_posts()[-1].content
+    assert len(discord_.fake.channel_posts()) == 1
+    assert "Nobody is left at the table: the game of **Tiny** is closed" in lobby["content"]
+    assert not buttons_of(lobby)
     stranger = await discord_.slash(EVE, "game", "leave")
     assert stranger.followups[0].ephemeral and "no game" in stranger.followups[0].content
 
@@ -172,8 +188,52 @@ async def test_only_the_creator_or_a_manager_abandons(discord_: Harness, service
 
 
 async def test_a_failed_post_is_reported_to_the_user(discord_: Harness) -> None:
-    await discord_.slash(ALICE, "game", "new", game="tiny")
     discord_.fake.fail_channel_posts = True
-    sent = await discord_.slash(BOB, "game", "join")
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny")
     [answer] = sent.followups
     assert answer.ephemeral and "could not post" in answer.content
+    discord_.fake.fail_channel_posts = False  # the next change posts the lobby post
+    await discord_.slash(BOB, "game", "join")
+    [post] = discord_.fake.channel_posts()[-1:]
+    assert "2 players seated (2–3): Alice, Bob" in post.content
+
+
+async def test_two_clicks_at_once_are_each_applied_and_the_post_ends_true(
+    discord_: Harness, service: Service, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two Joins at once, the first edit of the post (showing Bob only) held up on its way to
+    Discord while Carol joins: both are seated once, and the post ends showing both (no edit
+    from an older state lands last)."""
+    await discord_.slash(ALICE, "game", "new", game="tiny")
+    lobby = discord_.fake.last_post()
+    join = next(c for c in buttons_of(lobby) if c.startswith("tabula:lobby:join:"))
+    real = discord_.bot.http.request
+    editing, carol_seated = asyncio.Event(), asyncio.Event()
+
+    async def slow(route: Any, **kwargs: Any) -> Any:
+        if route.method == "PATCH" and not editing.is_set():  # the first edit: Bob's
+            editing.set()
+            await asyncio.wait_for(carol_seated.wait(), 5)
+            await asyncio.sleep(0.2)  # long enough for an unguarded edit of Carol's to land
+        return await real(route, **kwargs)
+
+    monkeypatch.setattr(discord_.bot.http, "request", slow)
+    join_now = discord_.bot.service.join
+
+    async def carol_later(channel_id: int, user: Any) -> Any:  # once Bob's edit is on its way
+        if user.id != int(CAROL["id"]):
+            return await join_now(channel_id, user)
+        await asyncio.wait_for(editing.wait(), 5)
+        try:
+            return await join_now(channel_id, user)
+        finally:
+            carol_seated.set()
+
+    monkeypatch.setattr(discord_.bot.service, "join", carol_later)
+    clicks = await asyncio.gather(discord_.click(BOB, lobby, join), discord_.click(CAROL, lobby, join))
+    assert all(c.callback.body == {"type": 6} for c in clicks)  # the edit is the answer
+    assert [s.name for s in (await service.info(CHANNEL_ID)).seats][1:] in (
+        ["Bob", "Carol"], ["Carol", "Bob"])
+    assert "3 players seated (2–3): Alice, " in lobby["content"]
+    assert "Bob" in lobby["content"] and "Carol" in lobby["content"]
+    assert len(discord_.fake.channel_posts()) == 1

@@ -52,7 +52,7 @@ async def test_a_lobby_with_bots_then_a_resignation(world: World,
     added = await ana.slash("game bot add", level="hard")
     assert not added.failed and added.messages == []  # the public post says it
     post = world.public()[-1].text
-    assert "(difficile)" in post and "joueur artificiel" in post  # the game speaks French
+    assert "(difficile)" in post and "joueurs installés" in post  # the game speaks French
 
     # Refusals: private, in the sender's language, and nothing is posted.
     before = len(world.public())
@@ -63,14 +63,15 @@ async def test_a_lobby_with_bots_then_a_resignation(world: World,
     assert human.ephemeral and text("error.not_a_bot", "fr", name="Ben") in human.text
     refused = await ben.slash("game bot remove")
     assert refused.ephemeral and text("error.only_creator_bots", "en") in refused.text
-    assert len(world.public()) == before + 1  # only Ben's join
+    assert len(world.public()) == before  # Ben's join edited the lobby post
 
-    # The remove suggestions list the bots only; removing one says so in the channel.
+    # The remove suggestions list the bots only; removing one shows on the lobby post.
     assert not (await ana.slash("game bot add", level="medium")).failed
     suggested = (await ana.autocomplete("game bot remove", "seat", seat="")).choices
     assert [c["name"].split(" (")[1] for c in suggested] == ["difficile)", "moyen)"]
     removed = await ana.slash("game bot remove", seat=suggested[0]["value"])
-    assert not removed.failed and "quitte la table" in world.public()[-1].text
+    lobby = world.public()[-1].text
+    assert not removed.failed and "(difficile)" not in lobby and "(moyen)" in lobby
     assert not (await ana.slash("game bot add", level="easy")).failed
 
     assert not (await ana.slash("game start")).failed

@@ -53,7 +53,8 @@ async def test_the_lobby_and_looking_at_a_game(world: World, monkeypatch: pytest
     early = await bob.slash("game start")
     assert early.ephemeral and early.text.startswith("⛔")  # only its creator starts it
     left = await bob.slash("game leave")
-    assert not left.failed and "Bob" in world.public()[-1].text
+    lobby = world.public()[-1]  # the lobby post, edited in place: Bob is no longer seated
+    assert not left.failed and "1 player seated" in lobby.text and "Bob" not in lobby.text
     for who in (bob, carol):
         await who.slash("game join")
     too_few = await dave.slash("game board")
@@ -96,4 +97,5 @@ async def test_the_lobby_and_looking_at_a_game(world: World, monkeypatch: pytest
     reopened = await alice.slash("game new", game="res-publica")
     assert not reopened.failed  # the channel is free again
     closed = await alice.slash("game abandon")
-    assert not closed.failed and "Alice" in world.public()[-1].text
+    assert not closed.failed and "was cancelled" in world.public()[-1].text
+    assert not world.public()[-1].custom_ids()  # its lobby post lost its buttons

@@ -27,7 +27,7 @@ async def test_a_complete_game_of_res_publica(world: World, monkeypatch: pytest.
     assert not opened.failed and opened.messages == []  # the public post says it all
     lobby = world.public()[-1]
     assert "**Alice**" in lobby.text and "Res Publica" in lobby.text
-    assert "ouvre" in lobby.text  # the game's language is its creator's: French
+    assert "cherche des joueurs" in lobby.text  # the game's language is its creator's: French
     assert "/partie rejoindre" in lobby.text and "classic" in lobby.text
     for who in (bob, carol):
         joined = await who.slash("game join")

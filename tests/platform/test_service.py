@@ -250,3 +250,22 @@ async def test_the_hand_keeps_what_only_its_player_saw(service: Service) -> None
     theirs = await service.hand(CH, order[1])
     assert [m.key for m in mine.recent] == ["toy.secret"]
     assert theirs.recent == []
+
+
+async def test_the_lobby_post_is_remembered_beside_the_turn_post(service: Service) -> None:
+    """The lobby post's message (kind "lobby" in the messages table): the one every lobby
+    change edits. Recording it again replaces it; it is no turn post, and is not "unposted"."""
+    info = await service.create(CH, 9, ANN, "toy")
+    assert await service.lobby_post(info.id) is None
+    await service.posted_lobby(info.id, 500, CH, info.version)
+    post = await service.lobby_post(info.id)
+    assert post is not None and (post.message_id, post.channel_id, post.version) == (500, CH, 0)
+    await service.join(CH, BOB)
+    await service.posted_lobby(info.id, 501, CH, 1)  # posted again (the first was deleted)
+    post = await service.lobby_post(info.id)
+    assert post is not None and post.message_id == 501
+    assert await service.turn_posts(info.id) == []
+    await service.start(CH, ANN.id, seed=1)
+    assert await service.lobby_post(info.id) == post  # the turn post does not replace it
+    assert [p.version for p in await service.turn_posts(info.id)] == []  # not posted yet
+    assert [g for g, _v, _p in await service.lost_posts()] == [info.id]  # the turn's, only

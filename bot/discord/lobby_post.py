@@ -1,0 +1,269 @@
+"""The lobby post: ONE message per lobby, edited in place as people come and go.
+
+`/game new` posts it (in the game's language): the game, its options and time control, who is
+seated, who may start it, and four buttons, Join · Leave · Start · Add a computer player. Every
+later change of the lobby, by button or by slash command (join, leave, a bot added or removed),
+edits that same message and pings nobody; when the game starts, is abandoned or empties, the post
+is edited a last time to say so, without buttons (the turn post follows a start).
+
+The post always shows the lobby as the database holds it when the post is edited, never what one
+change believes: two clicks at once are each applied once by the service, and each edit reads
+the state after its change, under a per-game lock of this process (so the last edit shows the
+latest state), and reads again after editing (another process may have changed it meanwhile).
+
+The buttons are persistent DynamicItems, registered in the client's setup_hook:
+
+    tabula:lobby:<action>:<game>    action: join | leave | start | bot
+
+A custom_id that does not parse (an unknown action, a game id that is not a number or is
+beyond a database id, 2**63 and up) is refused privately as a stale button is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import weakref
+from typing import Any
+
+import discord
+
+from bot.discord.i18n import clip, pinging, shown, t, user_locale
+from bot.discord.looking import game_name, options_text, seats_text
+from bot.discord.posting import LIMIT, channel_of, post_turn
+from bot.discord.replies import refusals, service_of, tell, think
+from bot.service import GameInfo, Report, Service, ServiceError, User
+from engine.registry import get as get_game
+
+log = logging.getLogger(__name__)
+
+ACTIONS = ("join", "leave", "start", "bot")
+MAX_ID = 2**63 - 1  # database ids are signed 64-bit integers
+BOT_LEVEL = "medium"  # the button's computer player, as /game bot add without a level
+BUTTON_LABEL = 80  # characters
+
+_LABELS = {"join": "discord.button.join", "leave": "discord.button.leave",
+           "start": "discord.button.start", "bot": "discord.button.add_bot"}
+_EMOJIS = {"join": "🪑", "leave": "🚪", "start": "▶️", "bot": "🤖"}
+_STYLES = {"join": discord.ButtonStyle.primary, "leave": discord.ButtonStyle.secondary,
+           "start": discord.ButtonStyle.success, "bot": discord.ButtonStyle.secondary}
+
+
+# --- what the post says ----------------------------------------------------------------------
+
+
+def lobby_text(info: GameInfo) -> str:
+    """The lobby post's text, in the game's language, for the lobby as `info` shows it (or
+    what became of it: started, cancelled, closed)."""
+    locale = info.locale
+    game = get_game(info.game_key)
+    name = game_name(info.game_key, locale)
+    if info.status in ("active", "finished"):
+        return t("discord.lobby.post.started", locale, game=name, players=seats_text(info))
+    if info.status != "lobby":
+        people = [s for s in info.seats if not s.seated_bot]
+        key = "discord.lobby.post.cancelled" if people else "discord.lobby.post.closed"
+        return t(key, locale, game=name)
+    lines = [t("discord.lobby.post.title", locale, game=name)]
+    if info.options:
+        lines.append(t("discord.status.options", locale, options=options_text(info.options)))
+    if info.pace:
+        lines.append(t("discord.lobby.pace", locale, pace=info.pace.text()))
+    seated = len(info.seats)
+    lines.append(t("discord.lobby.post.seated", locale, n=seated, min=game.min_players,
+                   max=game.max_players, players=seats_text(info)))
+    if seated < game.min_players:
+        lines.append(t("discord.lobby.post.missing", locale, n=game.min_players - seated))
+    elif seated >= game.max_players:
+        lines.append(t("discord.lobby.post.full", locale))
+    starter = info.seat_of(info.creator_id)
+    if starter is not None:
+        lines.append(t("discord.lobby.post.starter", locale, name=shown(starter.name)))
+    lines.append(t("discord.lobby.post.help", locale))
+    return clip("\n".join(lines), LIMIT)
+
+
+def lobby_view(info: GameInfo) -> discord.ui.View | None:
+    """The lobby post's buttons, in the game's language; None once it is no longer a lobby.
+    Join and Add a computer player are greyed when the table is full, Start while too few are
+    seated (the service refuses them anyway: a client may show an older post)."""
+    if info.status != "lobby":
+        return None
+    game = get_game(info.game_key)
+    seated = len(info.seats)
+    disabled = {"join": seated >= game.max_players, "bot": seated >= game.max_players,
+                "start": seated < game.min_players, "leave": False}
+    view = discord.ui.View(timeout=None)
+    for action in ACTIONS:
+        view.add_item(LobbyButton.make(info.id, action, info.locale, disabled=disabled[action]))
+    return view
+
+
+def button_labels(locale: str) -> list[str]:
+    """The buttons' labels in `locale`, in their order on the post."""
+    return [t(_LABELS[action], locale) for action in ACTIONS]
+
+
+# --- the buttons -----------------------------------------------------------------------------
+
+
+def parse(custom_id: str) -> tuple[str, int] | None:
+    """(action, game id) of a lobby button's custom_id; None if it is not one we made."""
+    match = re.fullmatch(r"tabula:lobby:(?P<action>[a-z]+):(?P<game>[0-9]{1,19})", custom_id)
+    if match is None or match["action"] not in ACTIONS:
+        return None
+    game_id = int(match["game"])
+    return (match["action"], game_id) if 0 < game_id <= MAX_ID else None
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tabula:lobby:.*"):
+    """Join, Leave, Start or Add a computer player, under a lobby post. The template takes any
+    `tabula:lobby:` id, so that one which does not parse is answered (refused), not dropped."""
+
+    def __init__(self, button: discord.ui.Button, action: str | None, game_id: int | None) -> None:
+        super().__init__(button)
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    def make(cls, game_id: int, action: str, locale: str, *, disabled: bool = False) -> LobbyButton:
+        button: discord.ui.Button = discord.ui.Button(
+            label=clip(t(_LABELS[action], locale), BUTTON_LABEL), emoji=_EMOJIS[action],
+            style=_STYLES[action], disabled=disabled,
+            custom_id=f"tabula:lobby:{action}:{game_id}",
+        )
+        return cls(button, action, game_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> LobbyButton:
+        parsed = parse(match.string)
+        action, game_id = parsed if parsed is not None else (None, None)
+        return cls(item, action, game_id)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await clicked(interaction, self.action, self.game_id)
+
+
+LOBBY_ITEMS = (LobbyButton,)
+
+
+# --- posting and editing -------------------------------------------------------------------
+
+
+# One lock per game and client: the post's edits are made one at a time, each from the state
+# read under the lock, so that the last edit made shows the latest state.
+_locks: weakref.WeakKeyDictionary[discord.Client, dict[int, asyncio.Lock]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _lock(client: discord.Client, game_id: int) -> asyncio.Lock:
+    return _locks.setdefault(client, {}).setdefault(game_id, asyncio.Lock())
+
+
+async def refresh(client: discord.Client, service: Service, game_id: int) -> bool:
+    """Make the game's lobby post show the game as it is now: post it if none was recorded
+    (a new lobby), else edit it in place (a lobby's change, its start or its end). False
+    (logged) if Discord refused the post or the edit."""
+    async with _lock(client, game_id):
+        for _attempt in range(3):
+            info = await service.info_by_id(game_id)
+            shown_text = lobby_text(info)
+            post = await service.lobby_post(game_id)
+            if post is None:
+                if info.status != "lobby":
+                    return True  # nothing to show: a game that never had a lobby post
+                if not await _post(client, service, info):
+                    return False
+            elif not await _edit(client, service, info, post.message_id, post.channel_id):
+                return False
+            # Another process may have changed the lobby while this one posted or edited: the
+            # post then shows an older state, so edit again (it ends with the latest).
+            if lobby_text(await service.info_by_id(game_id)) == shown_text:
+                return True
+        return True
+
+
+async def _post(client: discord.Client, service: Service, info: GameInfo) -> bool:
+    """A new lobby post, recorded as the game's. Claimed first: of several processes (or a
+    join racing the creation) one only posts it."""
+    if not await service.claim(info.id, "lobby-post"):
+        return True
+    try:
+        message = await channel_of(client, info).send(
+            lobby_text(info), view=lobby_view(info), allowed_mentions=pinging())
+    except discord.HTTPException as error:
+        log.warning("could not post the lobby of game %s: %s", info.id, error)
+        await service.release(info.id, "lobby-post")
+        return False
+    await service.posted_lobby(info.id, message.id, message.channel.id, info.version)
+    return True
+
+
+async def _edit(client: discord.Client, service: Service, info: GameInfo, message_id: int,
+                channel_id: int) -> bool:
+    partial = client.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await partial.edit(content=lobby_text(info), view=lobby_view(info),
+                           allowed_mentions=pinging())
+    except discord.NotFound:  # deleted by someone: post it again, while it is a lobby
+        if info.status != "lobby":
+            return True
+        try:
+            message = await channel_of(client, info).send(
+                lobby_text(info), view=lobby_view(info),
+                allowed_mentions=pinging())
+        except discord.HTTPException as error:
+            log.warning("could not post the lobby of game %s again: %s", info.id, error)
+            return False
+        await service.posted_lobby(info.id, message.id, message.channel.id, info.version)
+    except discord.HTTPException as error:
+        log.warning("could not edit the lobby post of game %s: %s", info.id, error)
+        return False
+    return True
+
+
+async def begin(client: discord.Client, service: Service, report: Report) -> bool:
+    """A game has started: its lobby post says so (without buttons), then the turn post
+    follows. False if the turn could not be posted."""
+    info = report.game
+    await refresh(client, service, info.id)
+    seating = t("discord.lobby.seating", info.locale, players=seats_text(info))
+    return await post_turn(client, service, report, intro=[seating]) is not None
+
+
+# --- the clicks ------------------------------------------------------------------------------
+
+
+async def clicked(interaction: discord.Interaction, action: str | None, game_id: int | None) -> None:
+    """A lobby button: applied as its slash command would be, then the post is edited (the
+    click's own answer is that edit: a deferred update). Refusals are private, in the
+    clicker's language."""
+    if not await think(interaction, update=True):
+        return
+    async with refusals(interaction):
+        service = service_of(interaction)
+        if action is None or game_id is None:
+            raise ServiceError("error.stale")
+        try:
+            info = await service.info_by_id(game_id)
+        except ServiceError:
+            raise ServiceError("error.stale") from None
+        if info.status != "lobby":
+            raise ServiceError("error.stale")
+        channel, user = info.channel_id, interaction.user
+        can_manage = interaction.permissions.manage_channels
+        if action == "join":
+            await service.join(channel, User(user.id, user.display_name))
+        elif action == "leave":
+            await service.leave(channel, user.id)
+        elif action == "bot":
+            await service.add_bot(channel, user.id, BOT_LEVEL, can_manage=can_manage)
+        else:
+            report = await service.start(channel, user.id, can_manage=can_manage)
+            if not await begin(interaction.client, service, report):
+                await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+            return
+        if not await refresh(interaction.client, service, game_id):
+            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
