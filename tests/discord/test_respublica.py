@@ -87,7 +87,9 @@ async def test_a_res_publica_game_through_discord(
     version = (await service.info(CHANNEL_ID)).version
     message = await walk_menu(discord_, service, answerer, target)
     assert "**" in message["content"] and message["components"] == []
-    assert (await service.info(CHANNEL_ID)).version == version + 1
+    history = await service.store.actions((await service.info(CHANNEL_ID)).id)
+    assert history[version].text == target  # the answer, then any pass the rules play for
+    assert all(a.user_id is None and a.text == "pass" for a in history[version + 1:])
 
     # The hand: an ephemeral picture of one's own cards.
     hand = await discord_.slash(PLAYERS[int(first["id"])], "game", "hand")
