@@ -12,7 +12,7 @@ step, pinging everyone asked). Per game and line:
     edits    edits of the open post (a simultaneous choice being answered)
     pings    mentions in those posts
     reasks   mentions of someone already asked as the channel last showed the game
-    steps    engine actions
+    steps    engine actions (a move and the forced actions the platform plays after it)
     changes  changes of the set of seats asked
 """
 
@@ -44,6 +44,7 @@ class Change:
     mover: int | None  # None: a platform action (a player leaving, an undo...)
     ended: bool
     left: bool = False  # a player left the game, which goes on (".quit", ".bot")
+    entries: int = 1  # history entries it stored (the move and the forced actions after it)
 
 
 @dataclass
@@ -100,8 +101,9 @@ async def play_counted(
         assert user is not None
         report = await service.act_in(report.game.id, user.user_id, text)
         after = frozenset(report.asks)
-        changes.append(Change(before, after, seat, report.outcome is not None))
-        counts.steps += 1
+        entries = report.game.version - row.version
+        changes.append(Change(before, after, seat, report.outcome is not None, entries=entries))
+        counts.steps += entries
         counts.changes += before != after
         counts.told(report.how, [seats[u] for u in report.pinged], after)
     return counts, changes
@@ -114,7 +116,7 @@ def retold(changes: Sequence[Change], start: Collection[int], people: Collection
     counts = Counts()
     counts.told(How.POST, [s for s in start if s in people], start)
     for change in changes:
-        counts.steps += 1
+        counts.steps += change.entries
         counts.changes += change.before != change.after
         if every_step:
             counts.told(How.POST, [s for s in change.after if s in people], change.after)

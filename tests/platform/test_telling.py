@@ -231,3 +231,25 @@ async def test_a_player_who_cannot_answer_a_trade_is_never_asked(tmp_path: Path)
         assert await service.verify(report.game.id)  # the history replays to the state
     finally:
         await store.close()
+
+
+# --- tabula bench --posts ---------------------------------------------------------------------
+
+
+async def test_bench_posts_counts_a_whole_game_within_the_bounds() -> None:
+    """`tabula bench duel --players 2 --posts 1`: a game between people told as the bot tells
+    it, then as a solo game and as before one post per turn, with the bounds checked."""
+    import io
+
+    from bot.bench_posts import bench_posts
+
+    out = io.StringIO()
+    assert await bench_posts("duel", 2, [], 1, 1, out) == 0
+    lines = out.getvalue().splitlines()
+    people, solo, before = (dict(w.split("=") for w in line.split(": ")[1].split())
+                            for line in lines[:3])
+    assert int(people["posts"]) <= int(people["changes"]) + 2 and people["reasks"] == "0"
+    assert int(people["pings"]) <= int(people["changes"])
+    assert int(before["posts"]) > int(people["posts"])  # a post per step, before
+    assert int(solo["posts"]) < int(people["posts"])
+    assert lines[-1].startswith("load=")
