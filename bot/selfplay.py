@@ -74,8 +74,9 @@ async def play_random_game(
         legal = await service.choices(channel_id, seat.user_id)
         if not legal:
             raise DeadEnd(f"seed {seed}: {seat.name} is asked to act but has no legal action")
+        stored = report.game.version
         report = await service.act(channel_id, seat.user_id, walk(legal, rng))
-        actions += 1
+        actions += report.game.version - stored  # with the forced actions played after it
         if callable(on_report):
             on_report(report)
         if actions > MAX_ACTIONS:

@@ -171,11 +171,19 @@ async def check_telling(world: World, players: list[Player], seen: Seen) -> dict
     for action in await world.service.store.actions(game_id):
         before = frozenset(game.prompt(state))
         platform = action.text.startswith(".")  # a resignation or a seat handed to a bot
+        # A forced action (Game.forced) was played by the platform in the same change as the
+        # move before it: that change ends after it.
+        forced = not platform and changes and game.forced(state, action.seat) == action.text
         if not platform:
             state, _ = apply_text(game, state, action.seat, action.text)
         ended = game.outcome(state) is not None or action.text == ".resign"
-        changes.append(Change(before, frozenset(() if ended else game.prompt(state)),
-                              None if platform else action.seat, ended,
+        after = frozenset(() if ended else game.prompt(state))
+        if forced:
+            last = changes[-1]
+            changes[-1] = Change(last.before, after, last.mover, ended, left=last.left,
+                                 entries=last.entries + 1)
+            continue
+        changes.append(Change(before, after, None if platform else action.seat, ended,
                               left=action.text in LEAVING))
     people = {s.seat for s in seats if s.user_id in ids and s.seat is not None and s.bot is None}
     expected = retold(changes, start, people)

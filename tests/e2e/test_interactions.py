@@ -109,6 +109,9 @@ def simultaneous_deliveries(players: int = 3) -> tuple[int, list[str]]:
             text = rng.choice(seeks) if seeks and rng.random() < 0.9 else walk(legal, rng)
             state, _ = play(game, state, seat, text)
             texts.append(text)
+            # What the rules leave nobody to choose, the platform plays (Game.forced).
+            while forced := [(s, t) for s in game.asked(state) if (t := game.forced(state, s))]:
+                state, _ = play(game, state, *forced[0])
     raise AssertionError("no simultaneous deliveries found")
 
 

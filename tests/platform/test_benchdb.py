@@ -31,7 +31,8 @@ async def _moves(target: str) -> int:
             assert await service.verify(game_id)
         total = 0
         for game_id in games:
-            total += len(await store.actions(game_id))
+            # The players' moves (not the forced actions the platform plays after some).
+            total += sum(a.user_id is not None for a in await store.actions(game_id))
         return total
     finally:
         await store.close()
