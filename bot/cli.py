@@ -218,7 +218,7 @@ def _command(args: argparse.Namespace) -> int:
         return bench_db(args.url, processes, args.games, args.game, args.seed,
                         args.concurrency)
     if args.command == "samples":
-        from bot.discord.samples import write_end_posts
+        from bot.discord.end_samples import write_end_posts
         from render.samples import write_samples
 
         for path in [*write_samples(args.out), *write_end_posts(args.out)]:

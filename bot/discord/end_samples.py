@@ -26,7 +26,7 @@ from engine import registry
 from render.samples import Sample, moment, never
 
 LOCALES = ("en", "fr")
-HEADER = "<!-- Written by `tabula samples` (bot/discord/samples.py): do not edit. -->"
+HEADER = "<!-- Written by `tabula samples` (bot/discord/end_samples.py): do not edit. -->"
 
 
 @dataclass(frozen=True)
