@@ -114,7 +114,9 @@ def parser() -> argparse.ArgumentParser:
                               "then the store's own, not time queued behind another move)")
     benchdb.add_argument("--seed", type=int, default=1)
 
-    samples = sub.add_parser("samples", help="write sample board and hand images, and the posts' texts")
+    samples = sub.add_parser(
+        "samples", help="write sample pictures (board, turn, hand) and the posts' texts "
+                        "(lobby, end)")
     samples.add_argument("--out", type=Path, default=Path("docs/samples"))
 
     export = sub.add_parser("export", help="write a finished game's record (JSON) to stdout")
@@ -225,10 +227,12 @@ def _command(args: argparse.Namespace) -> int:
         return bench_db(args.url, processes, args.games, args.game, args.seed,
                         args.concurrency)
     if args.command == "samples":
+        from bot.discord.end_samples import write_end_posts
         from bot.discord.samples import write_post_samples
         from render.samples import write_samples
 
-        for path in [*write_samples(args.out), *write_post_samples(args.out)]:
+        for path in [*write_samples(args.out), *write_post_samples(args.out),
+                     *write_end_posts(args.out)]:
             print(path)
         return 0
     if args.command == "export":

@@ -105,9 +105,13 @@ class Event:
 @dataclass(frozen=True)
 class Outcome:
     """The end of a game: the winners (several on a shared victory), each seat's score if the game
-    has scores, the reason, and detail lines (e.g. each player's score breakdown). `last`: the
-    seats ranked last whatever their score, players who left a game that went on without them
-    (see `ranked_last`)."""
+    has scores, the reason, and detail lines. `last`: the seats ranked last whatever their score,
+    players who left a game that went on without them (see `ranked_last`).
+
+    A detail whose key ends with `.outcome.score` and whose `seat` param is `Msg.seat(n)` is
+    seat n's final score as one line: its name, its total and the parts that are not zero
+    (`score_of`); the end post lists them best first instead of a bare list of scores. The
+    other details (`notes`) are lines of their own."""
 
     winners: tuple[int, ...]
     scores: tuple[int, ...] | None
@@ -125,6 +129,14 @@ class Outcome:
         if self.last:  # absent otherwise: the outcomes stored before it read the same
             out["last"] = list(self.last)
         return out
+
+    def score_of(self, seat: int) -> Msg | None:
+        """Seat `seat`'s final score line among the details, if the game gives one."""
+        return next((d for d in self.details if _is_score_of(d, seat)), None)
+
+    def notes(self) -> tuple[Msg, ...]:
+        """The details that are not a seat's score line."""
+        return tuple(d for d in self.details if not _is_score_of(d, None))
 
     def ranking(self, players: int) -> list[int]:
         """The seats best first: the winners, then by score, those who left last."""
@@ -184,6 +196,13 @@ def ranked_last(outcome: Outcome, left: Collection[int], players: int) -> Outcom
     details = (*outcome.details,
                *(Msg("outcome.left_last", {"who": Msg.seat(s)}) for s in gone))
     return replace(outcome, winners=winners, details=details, last=gone)
+
+
+def _is_score_of(detail: Msg, seat: int | None) -> bool:
+    """Whether `detail` is a seat's final score line (of `seat`, or of any seat for None)."""
+    who = detail.params.get("seat")
+    return (detail.key.endswith(".outcome.score") and isinstance(who, dict) and "seat" in who
+            and (seat is None or who["seat"] == seat))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import discord
 from bot import menu
 from bot.discord.i18n import clip, shown, shown_names, t, user_locale
 from bot.discord.replies import refusals, service_of, tell, think
-from bot.discord.turnpost import ask_lines, result_lines
+from bot.discord.turnpost import ask_lines, reason_names_winners, result_lines
 from bot.discord.views import log_view, play_view
 from bot.service import ATTACHMENT_LIMIT, GameInfo, HandReport, LogPage, ServiceError
 from engine.i18n import action_label, translate
@@ -97,7 +97,8 @@ async def status(interaction: discord.Interaction) -> None:
         if info.status == "lobby":
             lines.append(t("discord.status.lobby_help", locale))
         elif info.outcome is not None:
-            lines.append(translate(info.outcome.reason, locale, shown_names(info.names)))
+            if not reason_names_winners(info.outcome):  # else the result line is the reason
+                lines.append(translate(info.outcome.reason, locale, shown_names(info.names)))
             lines += result_lines(info, locale)
         elif info.status == "active":
             lines += ask_lines(report, locale)

@@ -24,12 +24,14 @@ media gallery is referenced as `attachment://<filename>` and must be attached to
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import discord
 
 from bot.discord.i18n import clip, shown, shown_names, t
 from bot.service import GameInfo, Report
+from engine.core import Msg, Outcome
 from engine.i18n import translate
 
 IMAGE = "turn.png"
@@ -79,20 +81,67 @@ def ask_lines(report: Report, locale: str) -> list[str]:
     return lines
 
 
+def reason_names_winners(outcome: Outcome) -> bool:
+    """Whether the game's own reason says who won ("Aurelia wins a civilian victory."), so that
+    it is the result line: it names every winner, the platform did not end the game (a
+    resignation, a run-out clock: `outcome.*` keys) and nobody who left was ranked last (the
+    reason could name them)."""
+    if outcome.last or outcome.reason.key.startswith("outcome."):
+        return False
+    return bool(outcome.winners) and set(outcome.winners) <= _seats_in(outcome.reason)
+
+
+def _seats_in(value: object) -> set[int]:
+    """The seats a message names (`Msg.seat(n)` parameters, nested ones included)."""
+    if isinstance(value, Msg):
+        return set().union(*(_seats_in(v) for v in value.params.values()))
+    if isinstance(value, dict) and isinstance(value.get("seat"), int):
+        return {value["seat"]}
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_seats_in(v) for v in value))
+    return set()
+
+
 def result_lines(info: GameInfo, locale: str) -> list[str]:
-    """Winners, scores and the score details of a finished game (its reason is in the log)."""
+    """A finished game's result, each thing once: the result line (the game's reason when it
+    names the winners, else the winners), each player's final score best first (the game's
+    score line: its total and the parts that are not zero), then the other details."""
     outcome = info.outcome
     if outcome is None:
         return []
     names = shown_names(info.names)
-    winners = [names[s] for s in outcome.winners if 0 <= s < len(names)]
-    lines = [t("discord.result.winners", locale, n=len(winners), names=", ".join(winners))]
+    bold = [f"**{name}**" for name in names]
+    if reason_names_winners(outcome):
+        lines = [t("discord.result.reason", locale, reason=translate(outcome.reason, locale, bold))]
+    else:
+        winners = [names[s] for s in outcome.winners if 0 <= s < len(names)]
+        lines = [t("discord.result.winners", locale, n=len(winners), names=", ".join(winners))]
     if outcome.scores is not None:
-        ranked = outcome.ranking(len(outcome.scores))  # those who left last, whatever they scored
-        scores = " · ".join(f"{names[s]} {outcome.scores[s]}" for s in ranked if s < len(names))
-        lines.append(t("discord.result.scores", locale, scores=scores))
-    lines.extend(translate(d, locale, names) for d in outcome.details)
+        ranked = [s for s in outcome.ranking(len(outcome.scores)) if s < len(names)]
+        told = [outcome.score_of(s) for s in ranked]
+        if all(msg is not None for msg in told):
+            lines.extend(translate(msg, locale, bold) for msg in told if msg is not None)
+        else:  # a game without score lines: the totals alone
+            scores = " · ".join(f"{names[s]} {outcome.scores[s]}" for s in ranked)
+            lines.append(t("discord.result.scores", locale, scores=scores))
+    lines.extend(translate(d, locale, names) for d in outcome.notes())
     return lines
+
+
+def said_in_result(outcome: Outcome, log: Sequence[Msg]) -> list[Msg]:
+    """The log lines of a finished game's last turn less what its result says: the reason when
+    it is the result line (else its last telling only), and the details (games stored before
+    the result said them once told them in the log as well)."""
+    def key(msg: Msg) -> str:  # lists and tuples alike, as stored
+        return json.dumps(msg.to_json(), sort_keys=True)
+
+    details = {key(d) for d in outcome.details}
+    reason = key(outcome.reason)
+    kept = [m for m in log if key(m) not in details]
+    if reason_names_winners(outcome):
+        return [m for m in kept if key(m) != reason]
+    last = max((i for i, m in enumerate(kept) if key(m) == reason), default=None)
+    return [m for i, m in enumerate(kept) if key(m) != reason or i == last]
 
 
 def tail_lines(report: Report) -> list[str]:
@@ -111,7 +160,10 @@ def tail_lines(report: Report) -> list[str]:
 
 
 def standing_lines(report: Report) -> list[str]:
+    """Each player's standing; none once the game is over with scores (the result has them)."""
     info = report.game
+    if info.outcome is not None and info.outcome.scores is not None:
+        return []
     names = shown_names(info.names)
     return [
         f"**{names[seat]}** · {translate(msg, info.locale, names)}"
@@ -169,7 +221,9 @@ def turn_layout(
     title = game_title(info)
     standings = "\n".join(standing_lines(report))
     tail = "\n".join(tail_lines(report))
-    log_lines = [*intro, *(translate(m, locale, shown_names(info.names)) for m in report.public)]
+    public = (report.public if info.outcome is None
+              else said_in_result(info.outcome, report.public))
+    log_lines = [*intro, *(translate(m, locale, shown_names(info.names)) for m in public)]
     # Everything but the log is kept whole; the log takes the room that is left.
     room = TEXT_LIMIT - len(title) - len(standings) - len(tail)
     log_text = fit(log_lines, room, locale) if log_lines else ""

@@ -20,7 +20,7 @@ queue is empty the turn ends (play again, end of age). Every action text is comp
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import rng
@@ -253,16 +253,24 @@ class Duel(Game):
         reason = Msg(
             f"duel.outcome.{out['reason']}" + ("_shared" if len(winners) > 1 else ""), reason_params
         )
-        # The expansions' categories (already in the totals), when they are played, the last
-        # expansion's first (as the end of a game has always listed them).
-        parts = [part for ext in reversed(registered()) for part in ext.parts]
+        # Each player's total and the categories it came from, those that are not zero: the
+        # base game's, then the expansions' (the last expansion's first, as they were listed).
+        categories = [*scoring.CATEGORIES,
+                      *(part for ext in reversed(registered()) for part in ext.parts)]
         details = tuple(
-            Msg("duel.outcome.detail", {"seat": seat_msg(s), **points[s]}) for s in (0, 1)
-        ) + tuple(
-            Msg(f"duel.outcome.detail_{part}", {"seat": seat_msg(s), "n": points[s][part]})
-            for s in (0, 1) for part in parts if part in points[s]
+            Msg("duel.outcome.score", {"seat": seat_msg(s), "n": points[s]["total"],
+                                       "parts": _parts(points[s], categories)})
+            for s in (0, 1)
         )
         return Outcome(winners, (points[0]["total"], points[1]["total"]), reason, details)
+
+
+def _parts(points: Mapping[str, int], categories: Sequence[str]) -> Msg | str:
+    """": blue 13, wonders 12, coins 5": the categories of a total that are not zero, or
+    nothing when all are."""
+    parts = tuple(Msg(f"duel.outcome.part_{c}", {"n": points[c]})
+                  for c in categories if points.get(c))
+    return Msg("duel.outcome.parts", {"parts": parts}) if parts else ""
 
 
 # --- the draft (7wd.md §1.7 Wonder draft) ----------------------------------------------------------
@@ -620,7 +628,11 @@ def _civilian_end(state: State) -> list[Event]:
     winners = [s for s in (0, 1) if key[s] == best]
     state["outcome"] = {"winners": winners, "reason": "civilian", "points": points}
     state.update(phase="over", active=None)
-    return [Event(Msg("duel.log.end", {"a": points[0]["total"], "b": points[1]["total"]}))]
+    # Who has which total: "End of Age III: Aurelia 35, Brutus 33." (duel.log.end, the same
+    # totals without the names, is what games stored before said.)
+    return [Event(Msg("duel.log.age_end", {"scores": tuple(
+        Msg("duel.log.age_score", {"seat": seat_msg(s), "n": points[s]["total"]})
+        for s in (0, 1))}))]
 
 
 def prune(state: State) -> None:

@@ -25,6 +25,7 @@ Every action text is computed by `_options`, so `legal` and `apply` never disagr
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -216,7 +217,12 @@ class Heros(Game):
                 and before["bag"] == after["bag"] and not any(e.to is not None for e in events))
 
     def outcome(self, state: State) -> Outcome | None:
-        return Outcome.from_json(state["outcome"]) if state["outcome"] is not None else None
+        if state["outcome"] is None:
+            return None
+        # The state keeps the details it was stored with; each seat's is told as its final
+        # score line (Outcome.score_of), with the discoveries made when there are some.
+        out = Outcome.from_json(state["outcome"])
+        return replace(out, details=tuple(_score_line(d) for d in out.details))
 
     def score_lines(self, state: State) -> dict[int, Msg]:
         """Each seat's civilisation points, gold and population on the board (all public)."""
@@ -915,6 +921,16 @@ def _advance(state: State) -> list[Event]:
     raise RuntimeError("heros: _advance did not settle")
 
 
+def _score_line(detail: Msg) -> Msg:
+    """A stored `heros.outcome.detail` as the seat's final score line."""
+    if detail.key != "heros.outcome.detail":
+        return detail
+    found = detail.params["discovered"]
+    return Msg("heros.outcome.score", {
+        "seat": detail.params["seat"], "n": detail.params["n"],
+        "discovered": Msg("heros.outcome.discovered", {"n": found}) if found else ""})
+
+
 def _end_game(state: State, reason: str) -> list[Event]:
     """« Le joueur qui possède à cet instant le plus grand nombre de points de Civilisation
     remporte la victoire »; ties by the scoring tie-breaks, else shared (README)."""
@@ -936,7 +952,7 @@ def _end_game(state: State, reason: str) -> list[Event]:
     state["outcome"] = out.to_json()
     state["step"] = "over"
     state["pending"] = []
-    return [Event(reason_msg)] + [Event(d) for d in details]
+    return []  # the reason and the scores are the outcome's: the end post says them once
 
 
 # --- prompts --------------------------------------------------------------------------------------

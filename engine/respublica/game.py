@@ -18,6 +18,7 @@ Every handler validates completely, then mutates: `_check_*` functions raise, `_
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from itertools import islice
 from typing import Any
 
@@ -514,9 +515,7 @@ class ResPublica(Game):
         state["outcome"] = outcome.to_json()
         state["phase"] = "over"
         state["active"] = None
-        events.append(Event(outcome.reason))
-        events += [Event(d) for d in outcome.details]
-        return events
+        return events  # the reason and the scores are the outcome's: the end post says them once
 
     def score(self, state: State, seat: int) -> tuple[int, int]:
         """(points on point cards, pairs in hand): « Chaque paire de cartes identiques présente
@@ -599,7 +598,12 @@ class ResPublica(Game):
                 and after["phase"] != "deliver")
 
     def outcome(self, state: State) -> Outcome | None:
-        return Outcome.from_json(state["outcome"]) if state["outcome"] is not None else None
+        if state["outcome"] is None:
+            return None
+        # The state keeps the details it was stored with; each seat's is told as its final
+        # score line (Outcome.score_of): the total, then its parts that are not zero.
+        out = Outcome.from_json(state["outcome"])
+        return replace(out, details=tuple(_score_line(d) for d in out.details))
 
     # --- what each seat sees ----------------------------------------------------------------------
 
@@ -743,3 +747,17 @@ def _trade_view(trade: Mapping[str, Any] | None, seat: int | None, v: Variant) -
             for s in trade["deliver"]
         ]
     return out
+
+
+def _score_line(detail: Msg) -> Msg:
+    """A stored `res-publica.outcome.detail` as the seat's final score line: "Brutus 48 points:
+    45 on point cards, 3 for pairs", the parts that are not zero."""
+    if detail.key != "res-publica.outcome.detail":
+        return detail
+    p = detail.params
+    parts = tuple(Msg(f"res-publica.outcome.part_{k}", {"n": p[k]})
+                  for k in ("cards", "pairs") if p[k])
+    # Its parameters keep the stored ones (cards, pairs, total): the pictures read the pairs.
+    return Msg("res-publica.outcome.score", {
+        **p, "n": p["total"],
+        "parts": Msg("res-publica.outcome.parts", {"parts": parts}) if parts else ""})

@@ -22,6 +22,7 @@ Every handler checks the action against `legal` before changing anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -763,9 +764,11 @@ class SevenHills(Game):
             events.append(ev(f"hill{new}", hill=tok(hill),
                              points=tuple(Msg(f"{G}.pts", {"seat": seat_msg(s), "n": p})
                                           for s, p in got) or (Msg(f"{G}.nobody"),)))
+        # The last era's lines leave the totals to the result (the final scores).
+        total = "era_total" if state["era"] < c.eras else "era_last"
         for s in state["order"]:
             state["prestige"][s] += scores[s]["total"]
-            events.append(ev("era_total", seat=seat_msg(s), hills=sum(scores[s]["hills"].values()),
+            events.append(ev(total, seat=seat_msg(s), hills=sum(scores[s]["hills"].values()),
                              knights=scores[s]["knights"], total=state["prestige"][s]))
         state["last_scores"] = {"era": state["era"], "seats": scores}
         if state["era"] >= c.eras:
@@ -797,7 +800,7 @@ class SevenHills(Game):
         out = self._outcome(state)
         state["outcome"] = out.to_json()
         state["phase"] = "over"
-        return [Event(out.reason), *(Event(d) for d in out.details)]
+        return []  # the reason and the scores are the outcome's: the end post says them once
 
     def _outcome(self, state: State) -> Outcome:
         n = state["players"]
@@ -834,7 +837,12 @@ class SevenHills(Game):
                 and before["phase"] not in revolt and after["phase"] not in revolt)
 
     def outcome(self, state: State) -> Outcome | None:
-        return Outcome.from_json(state["outcome"]) if state["outcome"] is not None else None
+        if state["outcome"] is None:
+            return None
+        # The state keeps the details it was stored with; each seat's is told as its final
+        # score line (Outcome.score_of), with its markers on the Forum (the tie-break) if any.
+        out = Outcome.from_json(state["outcome"])
+        return replace(out, details=tuple(_score_line(d) for d in out.details))
 
     def score_lines(self, state: State) -> dict[int, Msg]:
         """Each seat's public standing: prestige, markers on the Forum (the consul election and
@@ -853,3 +861,13 @@ class SevenHills(Game):
         from .view import view
 
         return view(self, state, seat)
+
+
+def _score_line(detail: Msg) -> Msg:
+    """A stored `seven-hills.outcome.detail` as the seat's final score line."""
+    if detail.key != f"{G}.outcome.detail":
+        return detail
+    p = detail.params
+    return Msg(f"{G}.outcome.score", {
+        "seat": p["seat"], "n": p["points"],
+        "forum": Msg(f"{G}.outcome.forum_markers", {"n": p["forum"]}) if p["forum"] else ""})

@@ -66,8 +66,9 @@ async def test_a_game_played_to_its_end(discord_: Harness, service: Service) -> 
         [player] = await on_turn(service)
         await discord_.slash(player, "move", action="add 2")
     final = discord_.fake.channel_posts()[-1]
-    assert "reaches the goal" in final.content
-    assert "🏆 Winner:" in final.content and "Scores: " in final.content
+    # the reason names the winner: it is the result line, said once
+    assert "🏆 **Alice** reaches the goal." in final.content
+    assert final.content.count("reaches the goal") == 1 and "Scores: " in final.content
     assert [c.split(":")[1] for c in final.custom_ids()] == ["board"]  # no hand, no play
     info = await service.info(CHANNEL_ID, live=False)
     assert info.status == "finished"

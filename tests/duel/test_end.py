@@ -68,8 +68,14 @@ def test_after_age_three_the_game_ends_by_civilian_scoring() -> None:
     out = G.outcome(s)
     assert out is not None and out.reason.key == "duel.outcome.civilian"
     assert out.winners == (0,) and out.scores == (7 + 2, 2)  # palace 7 + coins 7//3 each
-    assert s["phase"] == "over" and "duel.log.end" in keys(ev)
-    assert len(out.details) == 2 and out.details[0].key == "duel.outcome.detail"
+    assert s["phase"] == "over" and "duel.log.age_end" in keys(ev)
+    assert [d.key for d in out.details] == ["duel.outcome.score"] * 2
+    # who has which total, and only the categories that are not zero (palace 7, coins 2)
+    assert [m.params for m in ev[-1].msg.params["scores"]] == [
+        {"seat": {"seat": 0}, "n": 9}, {"seat": {"seat": 1}, "n": 2}]
+    parts = out.score_of(0).params["parts"].params["parts"]
+    assert [(m.key, m.params["n"]) for m in parts] == [
+        ("duel.outcome.part_blue", 7), ("duel.outcome.part_coins", 2)]
 
 
 def _scored(s) -> list[dict]:

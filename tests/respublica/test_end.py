@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
+from engine.i18n import translate
 
 from .helpers import G, act, keys, new, run, set_hand
+
+NAMES = ("A", "B", "C")
 
 
 def last_card_state(players: int = 3, drawer: int = 1):
@@ -107,8 +110,13 @@ def test_scoring_point_cards_and_pairs():
     assert out.winners == (1,)
     assert out.reason.key == "res-publica.outcome.win"
     assert [d.params["pairs"] for d in out.details] == [3, 1, 0]
-    assert G.view(state, None)["outcome"] == out.to_json()
-    assert "res-publica.outcome.win" in keys(ev)
+    assert [translate(out.score_of(s), "en", NAMES) for s in (0, 1, 2)] == [
+        "A 15 points: 12 on point cards, 3 for pairs in hand",
+        "B 16 points: 15 on point cards, 1 for a pair in hand",
+        "C 3 points: 3 on point cards"]
+    assert G.view(state, None)["outcome"]["scores"] == list(out.scores)
+    # the end post says the reason and the scores (the outcome's), not the log as well
+    assert "res-publica.outcome.win" not in keys(ev)
 
 
 def test_tie_is_a_shared_victory():

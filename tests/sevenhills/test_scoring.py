@@ -85,7 +85,10 @@ def test_end_after_era_five_most_prestige() -> None:
     ev = G._end_turn(state)
     out = G.outcome(state)
     assert out is not None and out.winners == (1,) and state["phase"] == "over"
-    assert "seven-hills.outcome.points" in keys(ev)
+    assert out.reason.key == "seven-hills.outcome.points"
+    assert "seven-hills.outcome.points" not in keys(ev)  # the end post says it, once
+    assert "seven-hills.log.era_last" in keys(ev) and "seven-hills.log.era_total" not in keys(ev)
+    assert [m.key for m in out.details] == ["seven-hills.outcome.score"] * 3
     assert G.prompt(state) == {} and G.legal(state, 1) == []
 
 
