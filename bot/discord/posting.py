@@ -89,7 +89,10 @@ async def post_turn(
         message = await _post(client, service, report, intro, repair=repair)
         if message is None:
             return None
-    elif report.how is How.EDIT:
+    elif report.how is How.EDIT or report.asks:
+        # An answer to a simultaneous choice, or a step that leaves one open (its asks may
+        # read differently now): the open post is edited if it still shows that choice
+        # (Service.open_choice says; nothing is edited otherwise).
         edit_later(client, service, report.game.id)
     await _after_telling(client, service, report)
     return message if report.how is How.POST else True

@@ -87,7 +87,7 @@ async def test_a_lobby_with_bots_then_a_resignation(world: World,
     await check_telling(world, [ana], seen)
 
     final = world.turn_message()
-    assert "Scores :" in final.text and final.pinged == []
+    assert "🏆" in final.text and final.pinged == []  # the result, said once
     assert "Ben (bot)" not in final.text.split("Vainqueur")[1].split("\n")[0]
     assert "finit dernier" in final.text
     assert all(not playing(m) for m in world.public())
@@ -118,7 +118,7 @@ async def test_a_complete_game_with_bots(world: World, monkeypatch: pytest.Monke
 
     final = world.turn_message()
     check_board(final)
-    assert "Scores: " in final.text and final.pinged == []
+    assert "🏆" in final.text and final.pinged == []  # the result, said once
     assert all(not playing(m) for m in world.public())
     public = "\n".join(m.text for m in world.public())
     # The bots' turns were told in the posts that asked Ana next (one post per change of

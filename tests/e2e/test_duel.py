@@ -34,7 +34,7 @@ async def test_a_complete_game_of_duel(world: World, monkeypatch: pytest.MonkeyP
     await check_telling(world, [ana, ben], seen)
 
     final = world.turn_message()
-    assert "Scores :" in final.text and final.pinged == []
+    assert "🏆" in final.text and final.pinged == []  # the result, said once
     assert all(not playing(m) for m in world.public())
     assert all(m.attachment("hand.png") is None for m in world.public())
     assert seen.acks >= seen.actions - seen.stale and seen.actions > 30

@@ -39,7 +39,7 @@ async def test_a_complete_game_of_duel_with_leaders(world: World,
     await check_telling(world, [ana, ben], seen)
 
     final = world.turn_message()
-    assert "Scores :" in final.text and final.pinged == []
+    assert "🏆" in final.text and final.pinged == []  # the result, said once
     check_privacy(world, seen)
     assert seen.acks >= seen.actions - seen.stale and seen.actions > 40
     # The recruitment phases happened, and the hidden choices stayed private until revealed:

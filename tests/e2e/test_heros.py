@@ -38,7 +38,7 @@ async def test_a_complete_game_of_heros(world: World, monkeypatch: pytest.Monkey
     await check_telling(world, players, seen)
 
     final = world.turn_message()
-    assert "Scores :" in final.text and final.pinged == []
+    assert "🏆" in final.text and final.pinged == []  # the result, said once
     assert all(not playing(m) for m in world.public())
     check_privacy(world, seen)
     assert seen.acks >= seen.actions - seen.stale and seen.acks > 200  # steps played

@@ -41,7 +41,7 @@ async def test_a_complete_game_of_seven_hills(world: World,
     await check_telling(world, players, seen)
 
     final = world.turn_message()
-    assert "Scores :" in final.text and final.pinged == []
+    assert "🏆" in final.text and final.pinged == []  # the result, said once
     assert all(not playing(m) for m in world.public())
     check_privacy(world, seen)
     # the revolt's defence was asked of the defenders: some protect/done came from a seat other
