@@ -149,7 +149,8 @@ class Console:
         """A change as the channel and its player see it: the channel's post only when the
         service says one is due (bot.service.telling), the player's own lines always."""
         info = report.game
-        for line in report.public:
+        quiet = report.how is How.QUIET  # its public lines come with the next post
+        for line in () if quiet else report.public:
             self.say(self.t(line, info))
         for user_id, lines in report.private.items() if private else ():
             who = next((u for u in self.users.values() if u.id == user_id), None)
@@ -157,7 +158,7 @@ class Console:
                 continue  # in Discord only the acting player's own lines can be shown to them
             for line in lines:
                 self.say(f"  ({who.name} only) {self.t(line, info)}")
-        if report.how is How.QUIET:  # the same player goes on, or only bots are asked
+        if quiet:  # the same player goes on, or only bots are asked
             me = info.seat_of(actor.id) if actor is not None else None
             if me is not None and me.seat in report.asks:
                 ask = self.t(report.asks[me.seat], info)

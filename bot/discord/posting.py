@@ -262,8 +262,21 @@ async def retire_buttons(client: discord.Client, post: TurnPost) -> None:
 
 async def post_for(interaction: discord.Interaction, service: Service, report: Report) -> None:
     """After a change made by a command (resign, undo, a clock decision): the turn message in
-    the channel says it all, so the user's "thinking..." goes; if the post failed, say so."""
+    the channel says it all, so the user's "thinking..." goes; if the post failed, say so.
+    When the channel is not told yet (an undo within one's own turn), the user reads privately
+    what was done and what they are asked now."""
+    locale = user_locale(interaction)
     if await post_turn(interaction.client, service, report) is None:
-        await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+        await tell(interaction, t("discord.error.cannot_post", locale))
         return
-    await done(interaction)
+    if report.how is How.POST:
+        await done(interaction)
+        return
+    info = report.game
+    names = shown_names(info.names)
+    lines = [translate(m, locale, names) for m in report.public]
+    me = info.seat_of(interaction.user.id)
+    if me is not None and me.seat in report.asks:
+        lines.append(t("discord.move.goes_on", locale,
+                       ask=translate(report.asks[me.seat], locale, names)))
+    await tell(interaction, "\n".join(lines) or t("discord.turn.more", locale))

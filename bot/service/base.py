@@ -130,8 +130,10 @@ class ServiceBase:
                         if bots and s.seat in bots else s for s in info.seats))
         if tell.post:
             report = await self.report(info, game, state, [*since, *events], previous=previous)
-        else:  # nothing for the channel: no picture, the public lines wait for the next post
+        else:  # nothing for the channel: no picture; the public lines, in the history, will be
+            # told by the next post (here they are the mover's to read, not the channel's)
             report = self.standing(info, game, state)
+            report.public = [event.msg for event in events if event.to is None]
             report.private = private_lines(info, events)
         report.telling = tell
         report.ping = [u.user_id for s in sorted(tell.ping) if (u := info.user_of(s)) is not None]
