@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.bench_posts import Change, retold
-from bot.service import How, Service, User, telling
+from bot.service import How, Report, Service, User, telling
 from bot.store import Store
 from engine import play, registry
 from engine.core import parse_options
@@ -113,6 +113,15 @@ def test_between_people_one_post_per_change_of_hands(key: str, players: int,
 # --- through the service and the store --------------------------------------------------------
 
 
+async def started(service: Service, channel: int, key: str, players: int, *, seed: int) -> Report:
+    """A game of `players` people opened, filled and started in `channel`: its start's report."""
+    users = [User(i + 1, name) for i, name in enumerate(("ann", "bob", "cat", "dan", "eve"))]
+    await service.create(channel, None, users[0], key, [])
+    for user in users[1:players]:
+        await service.join(channel, user)
+    return await service.start(channel, users[0].id, seed=seed)
+
+
 async def test_a_turn_of_several_steps_is_told_in_one_post(tmp_path: Path) -> None:
     """Seven Hills: a player's steps are quiet, then the post that calls the next player holds
     the public lines of every step since the previous post, and the stored view it compares
@@ -120,11 +129,7 @@ async def test_a_turn_of_several_steps_is_told_in_one_post(tmp_path: Path) -> No
     store = await Store.open(tmp_path / "t.sqlite3")
     try:
         service = Service(store)
-        users = [User(i + 1, name) for i, name in enumerate(("ann", "bob", "cat"))]
-        await service.create(7, None, users[0], "seven-hills", [])
-        for user in users[1:]:
-            await service.join(7, user)
-        report = await service.start(7, users[0].id, seed=3)
+        report = await started(service, 7, "seven-hills", 3, seed=3)
         rng = random.Random(3)
         quiet_lines = 0
         for _ in range(400):
@@ -133,7 +138,7 @@ async def test_a_turn_of_several_steps_is_told_in_one_post(tmp_path: Path) -> No
             mover = seat.seat
             report = await service.act(7, seat.user_id, walk(legal, rng))
             if report.how is How.QUIET:
-                assert not report.public and report.image is None and not report.ping
+                assert report.image is None and not report.ping  # nothing for the channel
                 assert mover in report.asks
                 history = await store.actions(report.game.id)
                 quiet_lines += sum(1 for e in history[-1].events if e.get("to") is None)
@@ -201,11 +206,7 @@ async def test_a_player_who_cannot_answer_a_trade_is_never_asked(tmp_path: Path)
     store = await Store.open(tmp_path / "f.sqlite3")
     try:
         service = Service(store)
-        users = [User(i + 1, name) for i, name in enumerate(("ann", "bob", "cat", "dan"))]
-        await service.create(9, None, users[0], "res-publica", [])
-        for user in users[1:]:
-            await service.join(9, user)
-        report = await service.start(9, users[0].id, seed=11)
+        report = await started(service, 9, "res-publica", 4, seed=11)
         rng = random.Random(11)
         forced_seen = 0
         for _ in range(600):
