@@ -78,9 +78,10 @@ class ServiceBase:
         The rules' outcome puts the players who left last (engine.core.ranked_last); an
         outcome given (a resignation, a clock run out) says it already."""
         then: list[Played] = []
+        own = events  # this action's events, stored with it
         if outcome is None and not text.startswith("."):
             # What the rules leave no seat to choose is played at once (Game.forced), each its
-            # own history entry: nobody is asked, pinged or waited on for it.
+            # own history entry with its events: nobody is asked, pinged or waited on for it.
             state, then, played = forced_steps(game, state)
             events = [*events, *played]
         if outcome is None and (outcome := game.outcome(state)) is not None:
@@ -114,7 +115,7 @@ class ServiceBase:
         moved = clocks.advance(info.pace, info.seat_clocks, before, after, mover, now, away)
         stored = await self.store.append_action(
             row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
-            events=[e.to_json() for e in events], state=state,
+            events=[e.to_json() for e in own], state=state,
             outcome=outcome.to_json() if outcome else None, now=now, clocks=moved, bots=bots,
             told=told, then=then,
         )

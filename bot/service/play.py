@@ -145,9 +145,13 @@ class PlayMixin(ServiceBase):
             row = await self.store.game(info.id)
             assert row is not None and row.state is not None and row.seed is not None
             info = game_info(row, await self.store.seats(row.id))
-            history = [(a.seat, a.text) for a in await self.store.actions(row.id)]
+            actions = await self.store.actions(row.id)
+            history = [(a.seat, a.text) for a in actions]
             kept = effective_actions(history)
             if not kept or kept[-1][0] != seat.seat or history[-1][1] not in (kept[-1][1], UNDO):
+                raise ServiceError("error.undo_nothing")
+            if history[-1][1] != UNDO and actions[-1].user_id is None:
+                # The platform played it (a forced action, Game.forced): not the player's move.
                 raise ServiceError("error.undo_nothing")
             if history[-1][1] == UNDO and history[-1][0] != seat.seat:
                 raise ServiceError("error.undo_nothing")

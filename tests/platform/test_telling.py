@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.bench_posts import Change, retold
-from bot.service import How, Report, Service, User, telling
+from bot.service import How, Report, Service, ServiceError, User, telling
 from bot.store import Store
 from engine import play, registry
 from engine.core import parse_options
@@ -226,7 +226,16 @@ async def test_a_player_who_cannot_answer_a_trade_is_never_asked(tmp_path: Path)
             assert history[0].user_id == seat.user_id and history[0].text == text
             for entry in history[1:]:
                 assert entry.user_id is None and entry.text == "pass"
+                # Its lines are its own, stored once (not also with the move before it).
+                assert entry.events and all(e not in history[0].events for e in entry.events)
                 forced_seen += 1
+            if len(history) > 1 and history[-1].user_id is None:
+                # The seat's player cannot take back a pass the platform played for them.
+                owner = report.game.user_of(history[-1].seat)
+                assert owner is not None
+                with pytest.raises(ServiceError) as refused:
+                    await service.undo(9, owner.user_id)
+                assert refused.value.msg.key == "error.undo_nothing"
             assert report.game.version == before + len(history)
         assert forced_seen, "no forced pass in 600 moves"
         assert await service.verify(report.game.id)  # the history replays to the state
