@@ -62,10 +62,12 @@ def test_the_end_and_a_player_leaving_are_always_posted_without_pinging_the_end(
 # --- over random games of every game ----------------------------------------------------------
 
 SETS = [(key, n, options) for key in registry.keys()  # noqa: SIM118 (a function)
-        for n, options in {"duel": [(2, ()), (2, ("agora", "leaders"))],
-                           "res-publica": [(3, ()), (5, ("classic",))],
+        for n, options in {"duel": [(2, ()), (2, ("agora",)), (2, ("leaders",)),
+                                    (2, ("agora", "leaders"))],
+                           "res-publica": [(3, ()), (5, ()), (3, ("classic",)),
+                                           (5, ("classic",))],
                            "seven-hills": [(3, ()), (4, ())],
-                           "heros": [(2, ()), (5, ())]}[key]]
+                           "heros": [(2, ()), (3, ()), (4, ()), (5, ())]}[key]]
 
 
 def changes_of(key: str, players: int, options: tuple[str, ...], seed: int,
