@@ -196,6 +196,10 @@ async def test_a_resignation_in_a_game_of_three_hands_the_seat_to_a_bot(
     await refused(service.resign(CH, BOB.id), "error.bot_plays_for_you")
     await refused(service.undo(CH, BOB.id), "error.bot_plays_for_you")
     assert await service.choices(CH, BOB.id) == []
+    # The seat's hidden cards are the bot's now, not the player's who left (its secret here).
+    await refused(service.hand(CH, BOB.id), "error.bot_plays_for_you")
+    await refused(service.legal_in(game_id, BOB.id), "error.bot_plays_for_you")
+    assert (await service.hand(CH, ANN.id)).view["secret"] is not None  # the others see theirs
     outcome = await to_the_end(service, game_id)
     assert bob.seat not in outcome.winners and outcome.last == (bob.seat,)
     assert outcome.ranking(3)[-1] == bob.seat
