@@ -162,8 +162,8 @@ def _command(args: argparse.Namespace) -> int:
     if args.command in ("run", "sync"):
         return _run(args)
     if args.command == "play":
-        from bot.console import play
         from bot.service import ServiceError, level_of
+        from bot.tools.console import play
 
         try:
             bots = [level_of(w) for w in args.bots.split(",") if w.strip()]
@@ -176,22 +176,22 @@ def _command(args: argparse.Namespace) -> int:
             bots=bots,
         ))
     if args.command == "selfplay":
-        from bot.selfplay import selfplay
+        from bot.tools.selfplay import selfplay
 
         return asyncio.run(selfplay(
             args.game, args.players, args.games, args.seed, args.option, args.db,
         ))
     if args.command == "bench":
         if args.games is not None:
-            from bot.bench_scale import bench_scale
+            from bot.bench.scale import bench_scale
 
             return asyncio.run(bench_scale(args.games, db=args.db, distinct=args.distinct,
                                            seed=args.seed, rounds=args.rounds or 40))
         if args.game is None or args.players is None:
             print("tabula: bench needs a game and --players (or --games N)", file=sys.stderr)
             return 2
-        from bot.benchmarks import bench_playouts
-        from bot.selfplay import bench
+        from bot.bench.playouts import bench_playouts
+        from bot.tools.selfplay import bench
 
         code = 0
         if args.actions > 0:
@@ -199,24 +199,24 @@ def _command(args: argparse.Namespace) -> int:
         if args.playouts > 0:
             bench_playouts(args.game, args.players, args.option, args.playouts, args.seed)
         if args.posts > 0:
-            from bot.bench_posts import bench_posts
+            from bot.bench.posts import bench_posts
 
             code = max(code, asyncio.run(bench_posts(args.game, args.players, args.option,
                                                      args.posts, args.seed)))
         if args.concurrent:
-            from bot.bench_concurrent import concurrent_bench
+            from bot.bench.concurrent import concurrent_bench
 
             asyncio.run(concurrent_bench(args.game, args.players, args.option, args.concurrent,
                                          args.rounds or 5, args.seed, sys.stdout))
         return code
     if args.command == "arena":
-        from bot.arena import arena
+        from bot.tools.arena import arena
 
         seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
         return arena(args.game, args.players, seats, args.option, args.games, args.seed,
                      args.budget, args.iterations, args.jobs, sys.stdout)
     if args.command == "bench-db":
-        from bot.benchdb import bench_db
+        from bot.bench.db import bench_db
 
         try:
             processes = [int(p) for p in args.processes.split(",")]
@@ -236,15 +236,15 @@ def _command(args: argparse.Namespace) -> int:
             print(path)
         return 0
     if args.command == "export":
-        from bot.record import export_command
+        from bot.tools.record import export_command
 
         return asyncio.run(export_command(args.db, args.game, force=args.force))
     if args.command == "db":
-        from bot.dbcopy import copy_command
+        from bot.tools.dbcopy import copy_command
 
         return asyncio.run(copy_command(args.src, args.dst))
     if args.command == "replay":
-        from bot.record import replay_command
+        from bot.tools.record import replay_command
 
         return replay_command(args.record, board=args.board, animation=args.animation,
                               lang=args.lang)

@@ -17,7 +17,7 @@ import asyncpg
 import pytest
 
 from bot.service import Service
-from bot.storage import Storage, open_store
+from bot.store import Storage, open_store
 from engine import registry
 from tests.pg import NoServer, PgServer
 
@@ -47,7 +47,7 @@ def pg_server() -> Iterator[PgServer]:
     try:
         import asyncio
 
-        from bot.store_pg import PgStore
+        from bot.store.postgres import PgStore
 
         async def template() -> None:
             admin = await asyncpg.connect(server.url())

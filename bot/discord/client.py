@@ -23,7 +23,6 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.autoplay import Autoplay
 from bot.config import read_dotenv
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
@@ -33,7 +32,8 @@ from bot.discord.posting import post_turn, repair
 from bot.discord.replies import tell
 from bot.discord.views import DYNAMIC_ITEMS
 from bot.service import Limits, PillowRenderer, Service
-from bot.storage import open_store
+from bot.service.autoplay import Autoplay
+from bot.store import open_store
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ class TabulaBot(discord.Client):
         self.tree = TabulaTree(self)
         self.ticker = Ticker(self, service)
         self.tick = tick  # the clock round runs in the background unless turned off (tests)
-        # The bot seats' moves, posted as anyone's (bot/autoplay.py); off for `tabula sync`.
+        # The bot seats' moves, posted as anyone's (bot/service/autoplay.py); off for `tabula sync`.
         self.autoplay = Autoplay(service, lambda report: post_turn(self, service, report))
         self.bots = bots
 

@@ -1,4 +1,4 @@
-"""Sending the service's notices (bot/notices.py), and the background task that looks for them.
+"""Sending the service's notices (bot/service/notices.py), and the background task that looks for them.
 
 Direct messages go to players who asked for them; they name the game and link its channel. A
 reminder goes by direct message to those who chose DMs, else as a mention in the game's channel.
@@ -21,8 +21,8 @@ import discord
 from bot.discord.i18n import clip, pinging, shown_names
 from bot.discord.posting import LIMIT, channel_of
 from bot.discord.views import timeout_view
-from bot.notices import Notice
 from bot.service import Service, ServiceError
+from bot.service.notices import Notice
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)

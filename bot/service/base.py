@@ -19,13 +19,12 @@ from typing import Any
 
 from bot import clock as clocks
 from bot.clock import Pace
-from bot.notices import Notice, turn_notices
 from bot.service.model import GameInfo, Limits, Report, SeatInfo, ServiceError
+from bot.service.notices import Notice, turn_notices
 from bot.service.renderer import Renderer
 from bot.service.replays import Replays
 from bot.service.telling import How, Telling, telling
-from bot.storage import Storage
-from bot.store import GameRow, Played, SeatRow, UserPrefs
+from bot.store import GameRow, Played, SeatRow, Storage, UserPrefs
 from engine import Event, Game, IllegalAction, Msg, Outcome, play
 from engine.core import ranked_last
 from engine.i18n import translate

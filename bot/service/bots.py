@@ -5,7 +5,7 @@ the lobby has a user id of its own below zero. It plays through the same lock, v
 commit and history as a person: `bot_move` decides off the event loop (engine.ai.decide, from
 what its seat may know), then stores the move only if the game is still at the version the
 decision was made from, so a human move, an undo or another process moving meanwhile makes it
-decide again and never play twice. Who calls `bot_move` and when is the edge's (bot/autoplay.py:
+decide again and never play twice. Who calls `bot_move` and when is the edge's (bot/service/autoplay.py:
 a background task of the Discord client and of the console).
 """
 

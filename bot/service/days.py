@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from bot import clock as clocks
 from bot.clock import Clock
-from bot.notices import Notice, remind_after
 from bot.service.base import ServiceBase, game_info, takeover
 from bot.service.model import Report, ServiceError
+from bot.service.notices import Notice, remind_after
 from bot.store import UserPrefs, Waiting
 from engine import Event, Msg, Outcome, play
 from engine.core import ranked_last

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.clock import Clock, Pace
-from bot.notices import Notice
+from bot.service.notices import Notice
 from bot.service.telling import How, Telling
 from engine import Msg, Outcome
 

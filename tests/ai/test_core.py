@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from bot import arena
 from bot.cli import main
+from bot.tools import arena
 from engine import ai, registry
 from engine.ai.deal import Deal
 from engine.policy import walk

@@ -15,7 +15,7 @@ import engine.i18n
 import engine.registry
 from bot.discord import TabulaBot
 from bot.service import Service
-from bot.store import Store
+from bot.store.sqlite import Store
 from tests.discord import tiny_game
 from tests.discord.fake_discord import FakeDiscord, Harness, user
 

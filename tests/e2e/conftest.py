@@ -24,7 +24,7 @@ import yarl
 from bot.discord import TabulaBot
 from bot.discord.client import make_bot
 from bot.service import PillowRenderer, Renderer, Service
-from bot.storage import Storage, open_store
+from bot.store import Storage, open_store
 from tests.standin import TOKEN, Message, Player, Reply, StandIn, bot_tasks_idle
 
 

@@ -152,7 +152,7 @@ async def check_telling(world: World, players: list[Player], seen: Seen) -> dict
     one turn post per change of hands between people plus the start and the end, each
     mentioning the people newly asked, never one asked already. Returns the Discord requests
     of the game by kind (printed with -s)."""
-    from bot.bench_posts import Change, retold
+    from bot.bench.posts import Change, retold
     from bot.service.base import LEAVING
     from engine import play as apply_text
     from engine.registry import get as get_game

@@ -1,7 +1,7 @@
 """Computer players through what a Discord client sends (issue 14, "Done when"): a lobby where
 bots are seated and removed with `/game bot add|remove` (refusals private and translated), and a
 complete game of every game and option set with bots in all seats but one person's. The bots
-play on their own (bot/autoplay.py, no delay here), each of their moves a turn post like a
+play on their own (bot/service/autoplay.py, no delay here), each of their moves a turn post like a
 person's; they are named with their level and never pinged. A resignation in a game of three
 hands the seat to a bot and the game goes on.
 
@@ -149,7 +149,7 @@ async def test_a_restart_picks_up_a_bots_turn(world: World,
     await world.stop_bot()
 
     from bot.service import Service
-    from bot.store import Store
+    from bot.store.sqlite import Store
 
     store = await Store.open(world.db_path)
     try:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.posting import CRASH_BEFORE_POST
-from bot.store import Store
+from bot.store.sqlite import Store
 from engine.registry import get as get_game
 from tests.e2e.conftest import World
 from tests.e2e.play import called, check_board

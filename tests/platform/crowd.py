@@ -20,9 +20,9 @@ import sys
 import time
 from typing import Any, TextIO
 
-from bot.notices import Notice
 from bot.service import Service, ServiceError
-from bot.storage import open_store
+from bot.service.notices import Notice
+from bot.store import open_store
 from engine import registry
 from engine.policy import walk
 

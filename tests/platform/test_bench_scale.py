@@ -7,9 +7,9 @@ import io
 import sqlite3
 from pathlib import Path
 
-from bot.bench_scale import HEAVY_USER, MIX, bench_scale, build, extend, histories
+from bot.bench.scale import HEAVY_USER, MIX, bench_scale, build, extend, histories
 from bot.service import Service
-from bot.store import Store
+from bot.store.sqlite import Store
 
 
 async def test_the_stored_games_are_real_and_replay(tmp_path: Path) -> None:

@@ -8,9 +8,9 @@ import io
 import re
 from pathlib import Path
 
-from bot.benchdb import bench_db
+from bot.bench.db import bench_db
 from bot.service import Service
-from bot.storage import open_store
+from bot.store import open_store
 
 
 def _figures(line: str) -> dict[str, str]:

@@ -10,11 +10,11 @@ import asyncio
 
 import pytest
 
-from bot import record
-from bot.autoplay import Autoplay, bot_delay
 from bot.clock import DAY
 from bot.service import Report, Service, ServiceError, User, level_of
-from bot.storage import Storage, open_store
+from bot.service.autoplay import Autoplay, bot_delay
+from bot.store import Storage, open_store
+from bot.tools import record
 from engine import Msg, Outcome
 from engine.core import effective_actions, leavers, ranked_last
 from engine.i18n import has, translate

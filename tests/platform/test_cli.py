@@ -47,7 +47,7 @@ def test_unknown_game_is_a_clear_error(capsys, tmp_path: Path) -> None:
 
 
 async def test_console_plays_the_toy_game(toy_game: str, tmp_path: Path) -> None:
-    from bot.console import play
+    from bot.tools.console import play
     from tests.platform.toy import ToyRenderer
 
     script = io.StringIO(
@@ -73,7 +73,7 @@ async def test_console_plays_the_toy_game(toy_game: str, tmp_path: Path) -> None
 
 
 async def test_selfplay_reports_each_game_and_a_summary(toy_game: str, tmp_path: Path) -> None:
-    from bot.selfplay import selfplay
+    from bot.tools.selfplay import selfplay
 
     out = io.StringIO()
     code = await selfplay("toy", 3, 5, 10, ["big"], str(tmp_path / "s.sqlite3"), out)

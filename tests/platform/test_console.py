@@ -16,9 +16,9 @@ import pytest
 
 from bot import menu
 from bot.cli import main
-from bot.console import CHANNEL, Console, hand_words, play
 from bot.service import Service
-from bot.store import Store
+from bot.store.sqlite import Store
+from bot.tools.console import CHANNEL, Console, hand_words, play
 from engine import registry
 from engine.core import parse_options
 from engine.core import play as apply

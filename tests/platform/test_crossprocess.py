@@ -10,8 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.clock import Clock
-from bot.storage import Storage, open_store
-from bot.store import UserPrefs, Waiting
+from bot.store import Storage, UserPrefs, Waiting, open_store
 
 pytestmark = pytest.mark.backends
 

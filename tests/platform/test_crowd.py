@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import Service, User
-from bot.storage import open_store
-from bot.store import UserPrefs
+from bot.store import UserPrefs, open_store
 from tests.platform.crowd import PLAYERS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,8 +13,8 @@ import pytest
 from bot import clock as clocks
 from bot.clock import DAY, HOUR, Pace, parse_pace
 from bot.service import Service, ServiceError, User
-from bot.storage import Storage, open_store
-from bot.store import Store, UserPrefs
+from bot.store import Storage, UserPrefs, open_store
+from bot.store.sqlite import Store
 from engine import Event, Msg
 from engine.core import effective_actions
 from tests.platform.toy import ToyRenderer
@@ -378,7 +378,7 @@ async def test_a_database_of_the_first_schema_is_upgraded_in_place(db_path: Path
     """Games stored before clocks existed keep playing, with no time control."""
     import sqlite3
 
-    from bot.store import migrations
+    from bot.store.sqlite import migrations
 
     (_, first), *_ = migrations()
     raw = sqlite3.connect(db_path)

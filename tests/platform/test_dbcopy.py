@@ -12,10 +12,9 @@ import asyncpg
 import pytest
 
 from bot.cli import main
-from bot.dbcopy import copy_command
 from bot.service import Service, User
-from bot.storage import TABLES, open_store
-from bot.store import GuildSettings, UserPrefs
+from bot.store import TABLES, GuildSettings, UserPrefs, open_store
+from bot.tools.dbcopy import copy_command
 from tests.pg import PgServer
 from tests.platform.toy import ToyRenderer
 

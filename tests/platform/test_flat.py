@@ -10,11 +10,11 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot import store_pg
 from bot.clock import DAY, HOUR
 from bot.service import Service, TurnPost, User
-from bot.storage import Storage, open_store
-from bot.store import SeatRow, UserPrefs, events_text, migrations
+from bot.store import SeatRow, Storage, UserPrefs, events_text, open_store
+from bot.store import postgres as store_pg
+from bot.store.sqlite import migrations
 from engine import Event, Msg, play
 from engine.core import replay
 from tests.platform.toy import Toy, ToyRenderer
@@ -396,7 +396,7 @@ async def test_a_database_of_schema_5_keeps_the_latest_turn_post_and_plays_on(
 
 
 async def test_the_footprint_counts_every_table_with_its_indexes(flat: Service) -> None:
-    from bot.storage import TABLES
+    from bot.store import TABLES
 
     empty = await flat.store.footprint()
     assert set(TABLES) <= set(empty)

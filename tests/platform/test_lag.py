@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.bench_concurrent import LagSampler, percentile
+from bot.bench.concurrent import LagSampler, percentile
 
 
 async def test_a_blocked_loop_shows_as_lag() -> None:

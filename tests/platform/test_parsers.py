@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import clock, menu
-from bot.console import parse_page
 from bot.service import ServiceError
+from bot.tools.console import parse_page
 from engine import registry
 from engine.core import IllegalAction, Msg, parse_options, play
 from engine.i18n import translate

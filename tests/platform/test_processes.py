@@ -14,7 +14,7 @@ import pytest
 from bot.service import PillowRenderer, Service, User
 from bot.service.bots import think
 from bot.service.processes import Processes, configured
-from bot.store import Store
+from bot.store.sqlite import Store
 from engine import play
 from engine.ai import decide
 from engine.policy import walk

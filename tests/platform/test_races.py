@@ -12,8 +12,8 @@ import pytest
 
 from bot.clock import DAY, HOUR
 from bot.service import Limits, Service, ServiceError, User
-from bot.storage import Storage, open_store
-from bot.store import Store
+from bot.store import Storage, open_store
+from bot.store.sqlite import Store
 from tests.platform.toy import ToyRenderer
 
 pytestmark = pytest.mark.backends
@@ -264,7 +264,7 @@ async def test_a_database_whose_creator_had_left_hands_the_rights_on(db_path: Pa
     seated player: a file of schema 2, as the old code left it, is upgraded."""
     import sqlite3
 
-    from bot.store import migrations
+    from bot.store.sqlite import migrations
 
     raw = sqlite3.connect(db_path)
     for number, script in migrations():

@@ -1,4 +1,4 @@
-"""Game records (bot/record.py, `tabula export` / `tabula replay`) against a real SQLite file:
+"""Game records (bot/tools/record.py, `tabula export` / `tabula replay`) against a real SQLite file:
 the round trip store -> JSON -> replay verifies; a tampered or broken record fails with a clear
 sentence naming the first bad action, never a traceback; a running game is not exported unless
 forced (its seed gives the hidden cards away); a record holds no Discord user id."""
@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot import record as R
 from bot.cli import main
-from bot.selfplay import play_random_game
 from bot.service import Service, User
-from bot.store import Store
+from bot.store.sqlite import Store
+from bot.tools import record as R
+from bot.tools.selfplay import play_random_game
 
 # Discord-like snowflakes: long enough that finding one in the JSON text cannot be chance.
 ANN = User(381234567890123456, "Ann")

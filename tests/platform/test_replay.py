@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from bot.service import Limits, PillowRenderer, Service, ServiceError, User
-from bot.store import Store
+from bot.store.sqlite import Store
 from engine import play
 from engine.policy import walk
 from engine.registry import get

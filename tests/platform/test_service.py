@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from bot.service import Service, ServiceError, User
-from bot.storage import Storage, open_store
+from bot.store import Storage, open_store
 from tests.platform.toy import ToyRenderer
 
 pytestmark = pytest.mark.backends

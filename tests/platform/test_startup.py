@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli import EXIT_DATABASE, main
-from bot.store import Store, StoreError, migrations
+from bot.store import StoreError
+from bot.store.sqlite import Store, migrations
 
 LATEST = max(number for number, _ in migrations())
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage, open_store
-from bot.store import ChannelBusy, Store, migrations
+from bot.store import ChannelBusy, Storage, open_store
+from bot.store.sqlite import Store, migrations
 
 pytestmark = pytest.mark.backends
 

@@ -9,11 +9,11 @@ import asyncio
 import asyncpg
 import pytest
 
-from bot import store as sqlite_store
 from bot.config import load
-from bot.storage import StoreError, is_url, open_store, shown
-from bot.store import Store
-from bot.store_pg import PgStore, migrations
+from bot.store import StoreError, is_url, open_store, shown
+from bot.store import sqlite as sqlite_store
+from bot.store.postgres import PgStore, migrations
+from bot.store.sqlite import Store
 
 
 def test_each_sqlite_migration_has_its_postgresql_twin() -> None:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.bench_posts import Change, retold
+from bot.bench.posts import Change, retold
 from bot.service import How, Report, Service, ServiceError, User, telling
-from bot.store import Store
+from bot.store.sqlite import Store
 from engine import play, registry
 from engine.core import parse_options
 from engine.policy import walk
@@ -253,7 +253,7 @@ async def test_bench_posts_counts_a_whole_game_within_the_bounds() -> None:
     it, then as a solo game and as before one post per turn, with the bounds checked."""
     import io
 
-    from bot.bench_posts import bench_posts
+    from bot.bench.posts import bench_posts
 
     out = io.StringIO()
     assert await bench_posts("duel", 2, [], 1, 1, out) == 0

@@ -235,7 +235,7 @@ def bot_tasks_idle(loop_tasks: Callable[[], set[asyncio.Task[Any]]] = asyncio.al
                    timeout: float = 30.0) -> Settle:
     """A `settle` for a discord.py client running in this event loop: wait until the tasks it
     makes to handle interactions (the command tree's, the views', event dispatch) are done, and
-    Tabula's bot seats have played what they were asked (bot/autoplay.py's workers)."""
+    Tabula's bot seats have played what they were asked (bot/service/autoplay.py's workers)."""
 
     def busy() -> list[asyncio.Task[Any]]:
         return [t for t in loop_tasks() if not t.done() and _handler(t.get_name())]

@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.storage import Storage
+from bot.store import Storage
 
 
 class TimedStore:

@@ -43,10 +43,9 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from bot import clock as clocks
+from bot.bench.timed_store import TimedStore
 from bot.service import Service
-from bot.storage import Storage
-from bot.store import Store, dumps, events_text
-from bot.timed_store import TimedStore
+from bot.store import Storage, dumps, events_text, open_store
 from engine import parse_options, play
 from engine.policy import walk
 from engine.registry import get as get_game
@@ -312,7 +311,7 @@ class Sample:
 class Site:
     """One file with its service, and what is timed on it."""
 
-    def __init__(self, name: str, store: Store, live: list[int], long_game: int) -> None:
+    def __init__(self, name: str, store: Storage, live: list[int], long_game: int) -> None:
         self.name = name
         self.raw = store
         self.spent = StoreTime()
@@ -408,7 +407,7 @@ async def build(path: Path, pool: list[History], live: int, seed: int) -> tuple[
     cut = max(pool[longest].snapshots)
     builder = Builder(pool, seed)
     builder.users = population(live)
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         rows = Rows()
         ids = builder.live(rows, live, min(LOBBIES, live // 4), (longest, cut))
@@ -446,8 +445,8 @@ async def bench_scale(games: int, *, db: str | None = None, distinct: int = 96, 
         shutil.copyfile(small, large)
         await extend(large, pool, live, games, seed)
         built = time.perf_counter() - started
-        sites = [Site(str(live), await Store.open(small), ids, long_game),
-                 Site(str(games), await Store.open(large), ids, long_game)]
+        sites = [Site(str(live), await open_store(small), ids, long_game),
+                 Site(str(games), await open_store(large), ids, long_game)]
         tables = await sites[1].raw.footprint()
         size = sum(tables.values())
         print(f"built games={games} in store_s={built:.1f}, total_s={played + built:.1f}; "
@@ -470,7 +469,7 @@ async def extend(path: Path, pool: list[History], live: int, games: int, seed: i
     builder.users = population(games)
     builder.next_id = live + 1
     builder.next_message = 2 * 10**17
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         left = games - live
         while left > 0:  # in batches, so that memory stays small

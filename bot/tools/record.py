@@ -51,7 +51,7 @@ from engine.registry import get as get_game
 from engine.registry import keys as game_keys
 
 if TYPE_CHECKING:
-    from bot.storage import Storage
+    from bot.store import Storage
 
 FORMAT = "tabula-record"
 VERSION = 1
@@ -528,8 +528,7 @@ async def export_command(
     err: TextIO | None = None,
 ) -> int:
     """`tabula export --db PATH --game ID [--force]`: the record on `out`, 0; or 1 and why."""
-    from bot.storage import StoreError, is_url, open_store
-    from bot.store import Store
+    from bot.store import StoreError, is_url, open_store
 
     out, err = out or sys.stdout, err or sys.stderr
     if is_url(db):  # PostgreSQL
@@ -544,11 +543,11 @@ async def export_command(
         return 1
     with open(db, "rb") as file:
         header = file.read(16)
-    if header != b"SQLite format 3\x00":  # not even SQLite: do not let Store.open try
+    if header != b"SQLite format 3\x00":  # not even SQLite: do not let the store try
         print(f"tabula: {db} is not a Tabula database (not an SQLite file)", file=err)
         return 1
     try:
-        store = await Store.open(db)
+        store = await open_store(db)
     except sqlite3.DatabaseError as exc:
         print(f"tabula: {db} is not a Tabula database ({exc})", file=err)
         return 1

@@ -1,8 +1,8 @@
 """The storage contract: what the service, the Discord layer and the command line ask of a store,
 and `open_store`, which picks the backend from `TABULA_DB`.
 
-Two stores keep it: `bot.store.Store` on an SQLite file (the default: one file, nothing to
-install) and `bot.store_pg.PgStore` on a PostgreSQL server (several bot processes on one
+Two stores keep it: `bot.store.sqlite.Store` on an SQLite file (the default: one file, nothing to
+install) and `bot.store.postgres.PgStore` on a PostgreSQL server (several bot processes on one
 database). Nothing outside them writes SQL. Both behave the same, method by method
 (tests/platform runs the store and service suites against each): every write is one transaction,
 and every rule that several processes could break at once (a move, a seat, a start, a clock, a
@@ -16,16 +16,20 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.clock import Clock
-from bot.store import (
+from bot.store.rows import (
     LIVE,
     ActionRow,
+    ChannelBusy,
     GameRow,
     GuildSettings,
     Played,
     SeatRow,
     StoreError,
+    TooManyLobbies,
     UserPrefs,
     Waiting,
+    dumps,
+    events_text,
 )
 
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -52,7 +56,7 @@ def shown(target: str | Path) -> str:
 
 
 class Storage(Protocol):
-    """The methods both stores implement (see bot/store.py for what each one means)."""
+    """The methods both stores implement (see bot/store/sqlite.py for what each one means)."""
 
     async def close(self) -> None: ...
     async def migrate(self) -> int: ...
@@ -156,12 +160,16 @@ async def open_store(target: str | Path) -> Storage:
     """The store on `target`, migrated: a `postgresql://` URL opens PostgreSQL, anything else
     is an SQLite file path. StoreError, saying what to do, when it cannot be used."""
     if is_url(target):
-        from bot.store_pg import PgStore
+        from bot.store.postgres import PgStore
 
         return await PgStore.open(str(target))
-    from bot.store import Store
+    from bot.store.sqlite import Store
 
     return await Store.open(target)
 
 
-__all__ = ["Storage", "StoreError", "TABLES", "is_url", "open_store", "shown"]
+__all__ = [
+    "LIVE", "TABLES", "ActionRow", "ChannelBusy", "GameRow", "GuildSettings", "Played", "SeatRow",
+    "Storage", "StoreError", "TooManyLobbies", "UserPrefs", "Waiting", "dumps", "events_text",
+    "is_url", "open_store", "shown",
+]

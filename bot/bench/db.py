@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.storage import is_url, open_store, shown
-from bot.timed_store import TimedStore
+from bot.bench.timed_store import TimedStore
+from bot.store import is_url, open_store, shown
 
 _spent: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar("spent", default=None)
 

@@ -4,7 +4,7 @@ A random playout is a game's setup and then, until the end, a seat drawn among t
 its action drawn by a walk through the menus (engine.policy.playout): what a searching computer
 player runs by the thousand, so its strength depends on this figure (issues 14 and 17).
 
-    python -m bot.benchmarks --playouts 20     every game and option set, one line each
+    python -m bot.bench.playouts --playouts 20     every game and option set, one line each
 """
 
 from __future__ import annotations

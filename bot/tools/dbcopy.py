@@ -13,7 +13,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from bot.storage import TABLES, Storage, StoreError, open_store, shown
+from bot.store import TABLES, Storage, StoreError, open_store, shown
 
 
 @dataclass

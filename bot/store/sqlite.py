@@ -1,6 +1,6 @@
 """SQLite persistence through aiosqlite: games, seats, the action history, the state snapshot.
 
-The schema lives in numbered files under bot/migrations/ (0001_initial.sql, 0002_...). On open,
+The schema lives in numbered files under bot/store/migrations/ (0001_initial.sql, 0002_...). On open,
 every file numbered above `PRAGMA user_version` runs in its own transaction, then user_version
 moves to its number (RoboDanny's numbered migrations, with SQLite's own version counter).
 
@@ -17,7 +17,6 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -25,123 +24,27 @@ from typing import Any
 import aiosqlite
 
 from bot.clock import Clock
-
-LIVE = ("lobby", "active")
-
-
-class ChannelBusy(Exception):
-    """The channel already has a live game."""
-
-
-class TooManyLobbies(Exception):
-    """The user (scope "user") or the channel (scope "channel") has as many open lobbies as
-    allowed."""
-
-    def __init__(self, scope: str, limit: int) -> None:
-        super().__init__(scope, limit)
-        self.scope, self.limit = scope, limit
-
-
-@dataclass(frozen=True)
-class GameRow:
-    id: int
-    channel_id: int
-    guild_id: int | None
-    game_key: str
-    options: dict[str, Any]
-    status: str
-    creator_id: int
-    locale: str
-    seed: int | None
-    version: int
-    state: dict[str, Any] | None
-    outcome: dict[str, Any] | None
-    created_at: float
-    updated_at: float
-    pace: dict[str, float] | None = None  # bot.clock.Pace as JSON, None: no time control
-    timed_out: int | None = None  # the seat whose clock ran out, while the others decide
-    with_bots: bool = False  # bots were seated at the start (kept apart on the leaderboard)
-    told: int | None = None  # the version of the latest point the channel must be told of
-
-
-@dataclass(frozen=True)
-class Played:
-    """One history entry to store: who played what (user None: the platform played it for the
-    seat, a forced action), and its events."""
-
-    seat: int
-    user_id: int | None
-    text: str
-    events: list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    user_id: int
-    name: str
-    seat: int | None
-    joined_at: float
-    bank: float | None = None
-    running_since: float | None = None
-    asked_since: float | None = None
-    reminded_at: float | None = None
-    bot: str | None = None  # the level of the bot playing this seat, None for a person
-    bot_seed: int | None = None  # the seed of its decisions
-
-    @property
-    def clock(self) -> Clock:
-        return Clock(self.bank, self.running_since, self.asked_since)
-
-
-@dataclass(frozen=True)
-class UserPrefs:
-    """What a user asked for, across games: direct messages, reminders, vacation."""
-
-    user_id: int
-    dm: bool = False
-    before: bool = False
-    remind_hours: float | None = None  # None: the default delay; 0: no reminders
-    vacation_until: float | None = None
-    locale: str | None = None
-
-
-@dataclass(frozen=True)
-class GuildSettings:
-    guild_id: int
-    locale: str | None = None
-    pace: dict[str, float] | None = None
-    threads: bool = False
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """A seat asked to act in an active game, as the background task sees it."""
-
-    game_id: int
-    seat: int
-    user_id: int
-    clock: Clock
-    reminded_at: float | None
-    pace: dict[str, float] | None
-    timed_out: int | None
-    version: int
-    bot: str | None = None  # a bot plays the seat: no reminder, no clock running out
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    n: int
-    seat: int
-    user_id: int | None
-    text: str
-    events: list[dict[str, Any]]
-    at: float
-
-
-class StoreError(Exception):
-    """The database file cannot be used as it is. The message says, for whoever runs the bot,
-    what is wrong and what to do; nothing was changed in the file."""
-
+from bot.store import TABLES
+from bot.store.rows import (
+    GAME_COLUMNS,
+    LIVE,
+    SEAT_COLUMNS,
+    SEATED_COLUMNS,
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    GuildSettings,
+    Played,
+    SeatRow,
+    StoreError,
+    TooManyLobbies,
+    UserPrefs,
+    Waiting,
+    dumps,
+    events_text,
+    game_row,
+    seated_rows,
+)
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -211,74 +114,16 @@ def _damaged(path: str | Path, detail: str) -> str:
 def migrations() -> list[tuple[int, str]]:
     """The numbered migration scripts, in order."""
     found = []
-    for entry in resources.files("bot.migrations").iterdir():
+    for entry in resources.files("bot.store.migrations").iterdir():
         match = re.fullmatch(r"(\d{4})_\w+\.sql", entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
     return sorted(found)
 
 
-def dumps(value: Any) -> str:
-    """JSON as stored: without the spaces json.dumps puts after separators by default."""
-    return json.dumps(value, separators=(",", ":"))
-
-
-def events_text(events: Sequence[Mapping[str, Any]]) -> str:
-    """An action's events as stored: compact, without what Event.from_json and Msg.from_json
-    take as given (a public event's `"to": null`, a message's empty `"p": {}`), a fifth less."""
-    return dumps([_bare(e) for e in events])
-
-
-def _bare(value: Any) -> Any:
-    if isinstance(value, dict):
-        keys = value.keys()
-        if keys == {"k", "p"} and value["p"] == {}:  # a message without parameters
-            return {"k": value["k"]}
-        if keys == {"msg", "to"} and value["to"] is None:  # a public event
-            return {"msg": _bare(value["msg"])}
-        return {k: _bare(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_bare(v) for v in value]
-    return value
-
-
-_GAME_COLUMNS = (
-    "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
-    "state, outcome, created_at, updated_at, pace, timed_out, with_bots, told"
-)
-_SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at,"
-                 " bot, bot_seed")
-
-
 # A user's live games are found through the index of live games (migration 0006), not the
 # table: the planner, without statistics, would read every game the user ever played.
 _LIVE_INDEX = "INDEXED BY games_live"
-
-# A game without its state (g), then one of its seats (o): a row per seat.
-SEATED_COLUMNS = ", ".join(
-    [f"g.{c}" if c != "state" else "NULL" for c in _GAME_COLUMNS.split(", ")]
-    + [f"o.{c}" for c in _SEAT_COLUMNS.split(", ")])
-
-
-def seated_rows(rows: Sequence[Sequence[Any]]) -> list[tuple[GameRow, list[SeatRow]]]:
-    """Rows of SEATED_COLUMNS, a game's seats one after the other, as (game, seats)."""
-    width = len(_GAME_COLUMNS.split(", "))
-    found: list[tuple[GameRow, list[SeatRow]]] = []
-    for row in rows:
-        if not found or found[-1][0].id != row[0]:
-            found.append((_game(row[:width]), []))
-        found[-1][1].append(SeatRow(*row[width:]))
-    return found
-
-
-def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
-    (gid, channel, guild, key, options, status, creator, locale, seed, version, state, outcome,
-     created, updated, pace, timed_out, with_bots, told) = row
-    return GameRow(
-        gid, channel, guild, key, json.loads(options), status, creator, locale, seed, version,
-        json.loads(state) if state else None, json.loads(outcome) if outcome else None,
-        created, updated, json.loads(pace) if pace else None, timed_out, bool(with_bots), told,
-    )
 
 
 class Store:
@@ -419,8 +264,8 @@ class Store:
         return int(count)
 
     async def _one_game(self, where: str, args: tuple[Any, ...]) -> GameRow | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", args)
-        return _game(row) if row else None
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", args)
+        return game_row(row) if row else None
 
     async def live_game(self, channel_id: int) -> GameRow | None:
         return await self._one_game(
@@ -458,7 +303,7 @@ class Store:
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The seats in play order once started, in joining order in the lobby."""
         rows = await self._all(
-            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ?"
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ?"
             " ORDER BY seat IS NULL, seat, joined_at, rowid",
             (game_id,),
         )
@@ -470,7 +315,7 @@ class Store:
         if not found:
             return found
         for gid, *seat in await self._all(
-            f"SELECT game_id, {_SEAT_COLUMNS} FROM seats"
+            f"SELECT game_id, {SEAT_COLUMNS} FROM seats"
             " WHERE game_id IN (SELECT value FROM json_each(?))"
             " ORDER BY game_id, seat IS NULL, seat, joined_at, rowid",
             (json.dumps(list(found)),),
@@ -841,8 +686,8 @@ class Store:
 
     async def user_games(self, user_id: int) -> list[GameRow]:
         """The lobbies and running games where the user is seated, newest first."""
-        return [_game(r) for r in await self._all(
-            f"SELECT {', '.join('g.' + c for c in _GAME_COLUMNS.split(', '))} FROM seats s"
+        return [game_row(r) for r in await self._all(
+            f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS.split(', '))} FROM seats s"
             f" JOIN games g {_LIVE_INDEX} ON g.id = s.game_id WHERE s.user_id = ?"
             " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC",
             (user_id,),
@@ -899,13 +744,13 @@ class Store:
                        ) -> list[tuple[GameRow, list[SeatRow]]]:
         """The guild's finished games (not abandoned ones), with their seats, oldest first:
         games between people, or (`bots`) games where bots were seated at the start."""
-        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"
+        sql = (f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status = 'finished'"
                " AND with_bots = ?")
         args: tuple[Any, ...] = (guild_id, int(bots))
         if game_key is not None:
             sql += " AND game_key = ?"
             args += (game_key,)
-        games = [_game(r) for r in await self._all(sql + " ORDER BY id", args)]
+        games = [game_row(r) for r in await self._all(sql + " ORDER BY id", args)]
         seats = await self.seats_of([g.id for g in games])
         return [(g, seats[g.id]) for g in games]
 
@@ -944,8 +789,6 @@ class Store:
 
 
 def _known(table: str) -> None:
-    from bot.storage import TABLES
-
     if table not in TABLES:  # names are spliced into SQL: only ours
         raise ValueError(f"unknown table {table!r}")
 
@@ -958,9 +801,3 @@ async def _save_clocks(db: aiosqlite.Connection, game_id: int, clocks: Mapping[i
         [(c.bank, c.running_since, c.asked_since, c.asked_since, game_id, seat)
          for seat, c in clocks.items()],
     )
-
-
-def game_row(row: Sequence[Any]) -> GameRow:
-    """A row of the games table (every column, in the table's order) as a GameRow: the one
-    reading of that row, shared by the PostgreSQL store."""
-    return _game(tuple(row))

@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.service import PillowRenderer, Report, Service, ServiceError, User
-from bot.storage import Storage, open_store
-from bot.store import Store
+from bot.store import Storage, open_store
 from engine.i18n import translate
 from engine.policy import walk
 
@@ -161,7 +160,7 @@ async def bench(
     largest = 0
     chars = components = 0
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        store = await open_store(Path(tmp) / "bench.sqlite3")
         try:
             service = Service(store, renderer=PillowRenderer())
             channel = 0

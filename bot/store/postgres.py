@@ -1,7 +1,7 @@
-"""PostgreSQL persistence through asyncpg: the same store as bot/store.py, method by method, for
+"""PostgreSQL persistence through asyncpg: the same store as bot/store/sqlite.py, method by method, for
 several bot processes sharing one database.
 
-Migrations are bot/migrations/postgres/000N_*.sql, numbered as their SQLite twins; the version
+Migrations are bot/store/migrations/postgres/000N_*.sql, numbered as their SQLite twins; the version
 applied is kept in `schema_version`, and a database of a newer schema is refused. Migrations run
 under an advisory lock, so processes starting together apply each one once.
 
@@ -27,9 +27,11 @@ from typing import Any
 import asyncpg
 
 from bot.clock import Clock
-from bot.storage import TABLES, shown
-from bot.store import (
+from bot.store import TABLES, shown
+from bot.store.rows import (
+    GAME_COLUMNS,
     LIVE,
+    SEAT_COLUMNS,
     SEATED_COLUMNS,
     ActionRow,
     ChannelBusy,
@@ -49,18 +51,10 @@ from bot.store import (
 
 _MIGRATE_LOCK = 7_461_372_219  # pg_advisory_xact_lock key of the migrations (any fixed number)
 
-_GAME_COLUMNS = (
-    "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
-    "state, outcome, created_at, updated_at, pace, timed_out, with_bots, told"
-)
-_SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at,"
-                 " bot, bot_seed")
-
-
 def migrations() -> list[tuple[int, str]]:
     """The numbered PostgreSQL migration scripts, in order."""
     found = []
-    for entry in resources.files("bot.migrations").joinpath("postgres").iterdir():
+    for entry in resources.files("bot.store.migrations").joinpath("postgres").iterdir():
         match = re.fullmatch(r"(\d{4})_\w+\.sql", entry.name)
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
@@ -202,7 +196,7 @@ class PgStore:
 
     async def _one_game(self, where: str, *args: Any) -> GameRow | None:
         async with self.pool.acquire() as db:
-            row = await db.fetchrow(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}", *args)
+            row = await db.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE {where}", *args)
         return game_row(row) if row else None
 
     async def live_game(self, channel_id: int) -> GameRow | None:
@@ -236,7 +230,7 @@ class PgStore:
     async def seats(self, game_id: int) -> list[SeatRow]:
         async with self.pool.acquire() as db:
             rows = await db.fetch(
-                f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = $1"
+                f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1"
                 " ORDER BY seat IS NULL, seat, joined_at, joined",
                 game_id,
             )
@@ -248,7 +242,7 @@ class PgStore:
             return found
         async with self.pool.acquire() as db:
             rows = await db.fetch(
-                f"SELECT game_id, {_SEAT_COLUMNS} FROM seats WHERE game_id = ANY($1::bigint[])"
+                f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id = ANY($1::bigint[])"
                 " ORDER BY game_id, seat IS NULL, seat, joined_at, joined",
                 list(found),
             )
@@ -608,7 +602,7 @@ class PgStore:
     async def user_games(self, user_id: int) -> list[GameRow]:
         async with self.pool.acquire() as db:
             rows = await db.fetch(
-                f"SELECT {', '.join('g.' + c for c in _GAME_COLUMNS.split(', '))} FROM games g"
+                f"SELECT {', '.join('g.' + c for c in GAME_COLUMNS.split(', '))} FROM games g"
                 " JOIN seats s ON s.game_id = g.id WHERE s.user_id = $1"
                 " AND g.status IN ('lobby', 'active') ORDER BY g.updated_at DESC, g.id DESC",
                 user_id,
@@ -663,7 +657,7 @@ class PgStore:
 
     async def finished(self, guild_id: int, game_key: str | None = None, *, bots: bool = False,
                        ) -> list[tuple[GameRow, list[SeatRow]]]:
-        sql = (f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = $1"
+        sql = (f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = $1"
                " AND status = 'finished' AND with_bots = $2")
         args: list[Any] = [guild_id, int(bots)]
         if game_key is not None:

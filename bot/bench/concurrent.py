@@ -25,7 +25,7 @@ from typing import TextIO
 
 from bot.discord.turnpost import turn_layout
 from bot.service import PillowRenderer, Service, User
-from bot.store import Store
+from bot.store import open_store
 from engine.policy import walk
 from engine.registry import get as get_game
 
@@ -130,7 +130,7 @@ async def concurrent_bench(
     """Runs the benchmark and prints its figures; returns them."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.sqlite3")
+        store = await open_store(Path(tmp) / "bench.sqlite3")
         renderer = PillowRenderer(processes)
         service = Service(store, renderer=renderer)
         try:

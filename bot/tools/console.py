@@ -10,7 +10,7 @@ It runs the same Service, Store and renderer as the bot, prints what the channel
 (and, marked as such, what only one player would see), and writes the images to --out.
 
 With `--bots easy,hard`, the last seats of the table are computer players: the console plays
-them itself (bot/autoplay.py, as the Discord client does) as soon as they are asked, before it
+them itself (bot/service/autoplay.py, as the Discord client does) as soon as they are asked, before it
 reads the next line, and prints what the channel would show of their moves.
 """
 
@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import menu
-from bot.autoplay import Autoplay
 from bot.service import (
     GameInfo,
     How,
@@ -35,8 +34,8 @@ from bot.service import (
     ServiceError,
     User,
 )
-from bot.storage import open_store
-from bot.store import GameRow
+from bot.service.autoplay import Autoplay
+from bot.store import GameRow, open_store
 from engine import Msg
 from engine.core import IllegalAction, parse_options
 from engine.i18n import action_label, token_label, translate

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.service import How, Service, User, telling
-from bot.store import Store
+from bot.store import open_store
 from engine.ai import decide
 from engine.registry import get as get_game
 
@@ -134,7 +134,7 @@ async def bench_posts(game_key: str, players: int, options: Sequence[str], games
     stream = out if out is not None else sys.stdout
     failed = False
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "posts.sqlite3")
+        store = await open_store(Path(folder) / "posts.sqlite3")
         try:
             service = Service(store)
             service.bot_budget = BUDGET
