@@ -1,6 +1,7 @@
 """Every game Tabula hosts: one line each, game key -> "module:Class" (imported on first use).
 
-Adding a game is a line here plus engine/<module>/, data/<key>/ and render/<module>/; nothing
+Adding a game is a line here plus engine/<module>/, data/<module>/ and render/<module>/ (one
+name per game in every folder; the key is what players type and the database keeps); nothing
 in bot/ changes.
 """
 

@@ -1,4 +1,4 @@
-"""Res Publica's components, read from data/res-publica/cards.json and checked once.
+"""Res Publica's components, read from data/respublica/cards.json and checked once.
 
 The rules code never hard-codes a count: card kinds, their family, how many of each exist in each
 variant, the group sizes and the point piles all come from the data file, whose every entry cites
@@ -88,7 +88,7 @@ class Variant:
 
 @cache
 def raw() -> dict:
-    return json.loads(data.path("res-publica", "cards.json").read_text(encoding="utf-8"))
+    return json.loads(data.path("respublica", "cards.json").read_text(encoding="utf-8"))
 
 
 @cache

@@ -1,7 +1,7 @@
 """Res Publica (Reiner Knizia): the rules as a state machine over plain JSON.
 
 Rulebook: Res Publica (Reiner Knizia, Queen Games), French rulebook. Every reading of an
-ambiguous passage is listed in data/res-publica/README.md. A turn (Déroulement du jeu) is: at most one trade attempt
+ambiguous passage is listed in data/respublica/README.md. A turn (Déroulement du jeu) is: at most one trade attempt
 (Commerce), then any number of groups laid (Poser les cartes), then `end`, which draws the cards
 (Piocher des cartes). Phases:
 
@@ -579,7 +579,7 @@ class ResPublica(Game):
         cartes qu'il possède », and hand sizes are public). Decided from the seat's own hand
         and the public proposal only. Anything else is asked, a lone `end`, `decline` or `done`
         included: that nothing can be laid or paid would tell the others about a hand
-        (data/res-publica/README.md, reading 23)."""
+        (data/respublica/README.md, reading 23)."""
         if state["phase"] != "answers" or seat != _answerer(state):
             return None
         trade = state["trade"]

@@ -1,6 +1,6 @@
 """Msg builders shared by the rules: card terms, proposals, card lists, point cards.
 
-Every key built here is `res-publica.<...>` and exists in data/res-publica/i18n/{en,fr}.json;
+Every key built here is `res-publica.<...>` and exists in data/respublica/i18n/{en,fr}.json;
 a term's template is plural-aware (param `n`), so "1 Hun card" / "2 Hun cards" read right.
 """
 

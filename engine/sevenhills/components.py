@@ -1,8 +1,8 @@
-"""Seven Hills' components, read from data/seven-hills/components.json and checked once, loudly.
+"""Seven Hills' components, read from data/sevenhills/components.json and checked once, loudly.
 
 This is a reconstructed edition: the rulebook (the French translation, V1.0) lost
 its tables and card pictures, so some values are reconstructed (each marked in the data file and
-listed in data/seven-hills/README.md). `load()` checks every fact the text states (§II counts,
+listed in data/sevenhills/README.md). `load()` checks every fact the text states (§II counts,
 the 3-player round limit of the §V.1 example, the pre-placement counts, the points) and refuses a
 data file that contradicts one.
 """
@@ -76,7 +76,7 @@ class Components:
 
 @cache
 def raw() -> dict[str, Any]:
-    return json.loads(data.path("seven-hills", "components.json").read_text(encoding="utf-8"))
+    return json.loads(data.path("sevenhills", "components.json").read_text(encoding="utf-8"))
 
 
 @cache

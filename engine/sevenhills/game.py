@@ -2,7 +2,7 @@
 machine over plain JSON.
 
 Rulebook: Seven Hills, Didier Duchon's French translation (V1.0, 2010; its tables and card
-pictures were lost: the reconstructed values are in data/seven-hills/ and its README). Phases:
+pictures were lost: the reconstructed values are in data/sevenhills/ and its README). Phases:
 
     preplace  before the game, in turn order: each player's plebeians (§IV.6)
     take      the active player: 1 card from the discard pile or 2 from the deck (§V.1 (1))
@@ -821,7 +821,7 @@ class SevenHills(Game):
         attacker's supply, both public) and the discard of the one card left in hand (§V.1 (3):
         « Votre tour se termine en défaussant 1 carte »; hand sizes are public, and the card goes
         face up on the discard pile as any discard). Anything else is asked
-        (data/seven-hills/README.md, reading 17)."""
+        (data/sevenhills/README.md, reading 17)."""
         if state["phase"] not in FORCED_PHASES or seat not in self.asked(state):
             return None
         legal = self.legal(state, seat)

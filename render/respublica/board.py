@@ -7,7 +7,7 @@ The viewer's own cards are render/respublica/hand.py, the turn post's picture
 render/respublica/turn.py; all three draw with the pieces of render/respublica/parts.py.
 
 Every word drawn comes from the catalogues: our keys `res-publica.render.*`
-(data/res-publica/i18n/render.<locale>.json), the engine's kind names through
+(data/respublica/i18n/render.<locale>.json), the engine's kind names through
 engine.i18n.token_label, and trade proposals through the engine's plural-aware term keys
 (`res-publica.term.<kind>`, `res-publica.prop.<op>`), or engine.i18n.action_label if missing.
 """

@@ -107,7 +107,7 @@ def _kind_label(kind: str, locale: str) -> str:
 def _group_rules() -> dict[str, tuple[int, str, int | None]]:
     """kind -> (cards needed, point card earned, cards needed with a library)."""
     try:
-        raw = json.loads(data.path("res-publica", "cards.json").read_text(encoding="utf-8"))
+        raw = json.loads(data.path("respublica", "cards.json").read_text(encoding="utf-8"))
         rules = {}
         for g in raw["groups"]:
             for kind in g["kinds"]:
@@ -122,7 +122,7 @@ def draw_rules() -> tuple[int, int, int]:
     """(people cards drawn, civilisation cards per city, most cards drawn) at a turn's end
     (Piocher des cartes: 1 people card, 1 civilisation card per city, 3 cards at most)."""
     try:
-        raw = json.loads(data.path("res-publica", "cards.json").read_text(encoding="utf-8"))
+        raw = json.loads(data.path("respublica", "cards.json").read_text(encoding="utf-8"))
         d = raw["draw"]
         return int(d["people"]), int(d["civilisation_per_city"]), int(d["max"])
     except (OSError, KeyError, ValueError, TypeError):

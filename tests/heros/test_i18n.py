@@ -14,7 +14,7 @@ from engine.heros.game import in_
 from engine.i18n import action_label, has, translate
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {loc: json.loads(data.path("heros", "i18n", f"heros.{loc}.json").read_text("utf-8"))
+CATALOGUES = {loc: json.loads(data.path("heros", "i18n", f"{loc}.json").read_text("utf-8"))
               for loc in ("en", "fr")}
 
 

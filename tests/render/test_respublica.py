@@ -153,7 +153,7 @@ def test_hand_needs_a_seat(game):
 
 
 def test_render_catalogues_match():
-    folder = data.path("res-publica", "i18n")
+    folder = data.path("respublica", "i18n")
     en = json.loads((folder / "render.en.json").read_text(encoding="utf-8"))
     fr = json.loads((folder / "render.fr.json").read_text(encoding="utf-8"))
     assert set(en) == set(fr)

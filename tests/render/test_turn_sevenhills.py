@@ -235,7 +235,9 @@ def test_the_start_has_nothing_to_highlight() -> None:
 
 
 def catalogue(name: str, locale: str) -> dict:
-    return json.loads(data.path(GAME, "i18n", f"{name}.{locale}.json").read_text("utf-8"))
+    """The pictures' catalogue (`render`) or the rules' (`rules`)."""
+    file = f"{locale}.json" if name == "rules" else f"{name}.{locale}.json"
+    return json.loads(data.path("sevenhills", "i18n", file).read_text("utf-8"))
 
 
 def texts_of(template) -> list[str]:
@@ -244,7 +246,7 @@ def texts_of(template) -> list[str]:
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_no_catalogue_text_writes_an_optional_plural(locale: str) -> None:
-    for name in ("render", "seven-hills"):
+    for name in ("render", "rules"):
         for key, template in catalogue(name, locale).items():
             for text in texts_of(template):
                 for slip in ("(s)", "(e)s", "(x)", "(es)"):
@@ -277,7 +279,7 @@ def test_hills_and_the_forum_count_clients_with_one_word(locale: str) -> None:
     assert " client" in joined
     assert tr("render.clients", locale, n=1).endswith("client")
     assert tr("render.clients", locale, n=3).endswith("clients")
-    for name in ("render", "seven-hills"):
+    for name in ("render", "rules"):
         for template in catalogue(name, locale).values():
             for text in texts_of(template):
                 assert "person" not in text.lower() or "personne" in text.lower() and \

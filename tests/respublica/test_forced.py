@@ -4,7 +4,7 @@ Res Publica (Reiner Knizia, Queen Games), French rulebook ("003" below), « Comm
 Chercher une ou deux cartes: « Toujours dans le sens des aiguilles d'une montre, les joueurs, qui
 possèdent la carte recherchée, annoncent, chacun leur tour, ce qu'il désire en échange de cette
 carte. » Only the holders announce: a player who cannot give what was sought is not asked, their
-`pass` is played at once. See data/res-publica/README.md, reading 23."""
+`pass` is played at once. See data/respublica/README.md, reading 23."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from engine.i18n import action_label, has, translate
 from engine.respublica.cards import variant
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = {loc: json.loads(data.path("res-publica", "i18n", f"{loc}.json").read_text("utf-8"))
+CATALOGUES = {loc: json.loads(data.path("respublica", "i18n", f"{loc}.json").read_text("utf-8"))
               for loc in ("en", "fr")}
 
 

@@ -15,7 +15,7 @@ from engine.sevenhills import components as K
 
 from .helpers import C
 
-README = data.path("seven-hills", "README.md").read_text("utf-8")
+README = data.path("sevenhills", "README.md").read_text("utf-8")
 
 
 def test_84_cards_12_per_colour_with_the_stated_classes() -> None:

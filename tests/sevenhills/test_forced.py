@@ -1,5 +1,5 @@
 """Forced steps (Game.forced) of Seven Hills: the lone actions played without asking
-(data/seven-hills/README.md, reading 17). Seven Hills, French rules (D. Duchon, V1.0)."""
+(data/sevenhills/README.md, reading 17). Seven Hills, French rules (D. Duchon, V1.0)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from .helpers import G
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {
-    loc: json.loads(data.path("seven-hills", "i18n", f"seven-hills.{loc}.json").read_text("utf-8"))
+    loc: json.loads(data.path("sevenhills", "i18n", f"{loc}.json").read_text("utf-8"))
     for loc in ("en", "fr")
 }
 

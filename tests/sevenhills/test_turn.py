@@ -136,7 +136,7 @@ def test_not_your_turn_and_garbage_change_nothing() -> None:
 
 
 def test_an_empty_deck_is_rebuilt_from_the_discard_pile_under_its_top() -> None:
-    # reading 11 of data/seven-hills/README.md (the text is silent)
+    # reading 11 of data/sevenhills/README.md (the text is silent)
     state = at_act(started())
     state["discard"] = state["deck"][:-1] + state["discard"]
     state["deck"] = state["deck"][-1:]
