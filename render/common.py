@@ -1,6 +1,8 @@
 """Drawing helpers shared by every game's renderer: fonts, seat colours, shapes, text, PNG.
 
-Everything here is game-agnostic. Static pieces (fonts, anti-aliased masks) are cached with
+Everything here is game-agnostic, the platform's words included: `Words` (a game's catalogue
+keys under one prefix, the one translate wrapper of every renderer) and `resigned_seat` (who
+resigned, from the platform's outcome). Static pieces (fonts, anti-aliased masks) are cached with
 lru_cache; callers `.copy()` any cached image before drawing on it.
 
 Shapes are anti-aliased by drawing their mask at SUPER times the size and scaling it down;
@@ -13,14 +15,18 @@ import contextvars
 import io
 import math
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import data
+from engine.core import Msg, Outcome
+from engine.i18n import translate
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -607,6 +613,32 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
         if name:
             return name
     return f"#{seat + 1}"
+
+
+# --- the platform's words --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Words:
+    """A renderer's words: `words(key, locale, names, **params)` is the catalogue's text of
+    `prefix + key` in `locale`, seats shown by their player's name from `names` (optional).
+    `key`, `locale` and `names` are positional, so a template may have parameters of those
+    names. Each renderer makes its own: `t = Words("duel.render.")`."""
+
+    prefix: str = ""
+
+    def __call__(self, key: str, locale: str, names: Sequence[str] = (), /,
+                 **params: Any) -> str:
+        return translate(Msg(self.prefix + key, params), locale, names)
+
+
+def resigned_seat(outcome: Outcome | None) -> int | None:
+    """The seat whose resignation ended the game, when `outcome` is the platform's
+    resignation (`outcome.resigned`); None otherwise."""
+    if outcome is None or outcome.reason.key != "outcome.resigned":
+        return None
+    who = outcome.reason.params.get("who")
+    return int(who["seat"]) if isinstance(who, Mapping) and "seat" in who else None
 
 
 HEADER_INK: RGB = (246, 226, 178)  # pale gold, on a header band

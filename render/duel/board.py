@@ -42,6 +42,7 @@ from render.common import (
     header_band,
     ink_on,
     mix,
+    resigned_seat,
     rounded,
     seat_colour,
     seat_name,
@@ -136,10 +137,9 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
 def _platform_outcome(view: Mapping[str, Any], outcome: Outcome) -> dict[str, Any]:
     """The platform's end of the game (a resignation...) as the view's `outcome`: the winners,
     who resigned, and the standing when the game stopped."""
-    who = outcome.reason.params.get("who") if outcome.reason.key == "outcome.resigned" else None
     points = [dict(p.get("points") or {}) for p in _players(view)]
     return {"winners": list(outcome.winners), "reason": "resigned",
-            "resigned": who.get("seat") if isinstance(who, Mapping) else None,
+            "resigned": resigned_seat(outcome),
             "scores": list(outcome.scores) if outcome.scores is not None else
             [p.get("total", 0) for p in points], "points": points}
 

@@ -15,9 +15,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core import Msg
 from engine.duel import cards
-from engine.i18n import token_label, translate
+from engine.i18n import token_label
 from render.common import (
     GOLD,
     INK,
@@ -25,6 +24,7 @@ from render.common import (
     MUTED,
     PANEL,
     RGB,
+    Words,
     draw_text,
     ellipsize,
     font,
@@ -69,9 +69,7 @@ WONDER_DIM: RGB = (232, 228, 220)
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
 
 
-def t(key: str, locale: str, **params: Any) -> str:
-    """One of our words: `duel.render.<key>`."""
-    return translate(Msg(f"{GAME}.render.{key}", params), locale)
+t = Words(f"{GAME}.render.")  # one of our words: `duel.render.<key>`
 
 
 def name_of(cid: str, locale: str) -> str:

@@ -44,6 +44,7 @@ from render.common import (
     font,
     header_band,
     mix,
+    resigned_seat,
     rounded,
     seat_colour,
     seat_name,
@@ -322,19 +323,10 @@ def _winners(view: Mapping[str, Any], outcome: Outcome | None) -> list[int]:
     return list((view.get("outcome") or {}).get("winners") or [])
 
 
-def _resigned(outcome: Outcome | None) -> int | None:
-    if outcome is None or outcome.reason.key != "outcome.resigned":
-        return None
-    who = outcome.reason.params.get("who")
-    if isinstance(who, Mapping) and "seat" in who:
-        return int(who["seat"])
-    return None
-
-
 def _tag(view: Mapping[str, Any], locale: str, seat: int, acting: bool, winners: list[int],
          outcome: Outcome | None) -> tuple[str, RGB]:
     colour = seat_colour(seat)
-    if _resigned(outcome) == seat:
+    if resigned_seat(outcome) == seat:
         return t("turn.resigned", locale), ALERT
     if seat in winners:
         return t("tag.winner", locale), shade(GOLD, 0.1)
@@ -1057,7 +1049,7 @@ def _result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
     parts.panel(img, box, 14, tint(GOLD, 0.86), shade(GOLD, 0.1), 4)
     d = ImageDraw.Draw(img)
     winners = _winners(view, outcome)
-    gone = _resigned(outcome)
+    gone = resigned_seat(outcome)
     y = y0 + 36
     x = x0 + 20
     paste(img, star(40), (x, y - 20))

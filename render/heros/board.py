@@ -34,6 +34,7 @@ from render.common import (
     draw_text,
     ink_on,
     paste,
+    resigned_seat,
     rounded,
     seat_colour,
     seat_name,
@@ -51,7 +52,6 @@ from render.heros.parts import (
     SEA,
     dates,
     name_of,
-    resigned_seat,
     tr,
 )
 from render.heros.turn import move_text
@@ -109,21 +109,21 @@ def board(view: Mapping[str, Any], names: Sequence[str], locale: str,
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
             names: Sequence[str], locale: str, outcome: Outcome | None = None) -> None:
     rounded(img, (PAD, 10, WIDTH - PAD, 10 + HEADER_H), 14, PANEL, LINE, 2)
-    era = tr(locale, names, f"heros.render.{view['era']}")
-    title = f"{tr(locale, names, 'heros.name')} · {tr(locale, names, 'heros.render.era', era=era)}"
+    era = tr(f"heros.render.{view['era']}", locale, names)
+    title = f"{tr('heros.name', locale, names)} · {tr('heros.render.era', locale, names, era=era)}"
     text_line(draw, (PAD + 14, 32), title, 24, bold=True, max_width=560)
     sub = " · ".join([
-        tr(locale, names, "heros.render.ladders", n=view.get("completed", 0),
+        tr("heros.render.ladders", locale, names, n=view.get("completed", 0),
            total=view.get("to_end", 0)),
-        tr(locale, names, "heros.render.bag", n=view.get("bag", 0)),
-        tr(locale, names, "heros.render.deck", n=view.get("deck", 0)),
-        tr(locale, names, "heros.render.reconstructed"),
+        tr("heros.render.bag", locale, names, n=view.get("bag", 0)),
+        tr("heros.render.deck", locale, names, n=view.get("deck", 0)),
+        tr("heros.render.reconstructed", locale, names),
     ])
     text_line(draw, (PAD + 14, 60), sub, 16, fill=MUTED, max_width=600)
     last = view.get("last")
     if isinstance(last, Mapping) and last.get("action"):
         seat = last.get("seat")
-        text = tr(locale, names, "heros.render.last", name=NAME_MARK)
+        text = tr("heros.render.last", locale, names, name=NAME_MARK)
         lw = badge_line(img, (PAD + 14, 92), text, names, seat if isinstance(seat, int) else None,
                         17, bold=False, max_width=400)
         text_line(draw, (PAD + 22 + lw, 92), move_text(view, last, locale, names), 17,
@@ -131,13 +131,11 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     x = WIDTH - PAD - 14
     if outcome is not None:
         winners = list(outcome.winners)
-        if outcome.reason.key == "outcome.resigned":
-            who = outcome.reason.params.get("who", {})
-            seat = int(who.get("seat", 0)) if isinstance(who, Mapping) else 0
-            text = tr(locale, names, "heros.render.resigned", name=NAME_MARK)
+        if (seat := resigned_seat(outcome)) is not None:
+            text = tr("heros.render.resigned", locale, names, name=NAME_MARK)
             w = badge_line(None, (0, 0), text, names, seat, 20, max_width=540)
             badge_line(img, (x - w, 32), text, names, seat, 20, max_width=540)
-            label = tr(locale, names, "heros.render.winners", name="").strip()
+            label = tr("heros.render.winners", locale, names, name="").strip()
             xx = x
             for s in reversed(winners):
                 box = badge(img, (xx, 64), seat_name(names, s), 16, seat_colour(s), anchor="rm",
@@ -146,12 +144,12 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
             text_line(draw, (xx - 4, 64), label, 18, bold=True, anchor="rm")
             return
         if len(winners) == 1:
-            text = tr(locale, names, "heros.render.winner", name=NAME_MARK)
+            text = tr("heros.render.winner", locale, names, name=NAME_MARK)
             w = badge_line(None, (0, 0), text, names, winners[0], 22, max_width=540)
             badge_line(img, (x - w, 45), text, names, winners[0], 22, max_width=540)
             paste(img, star(30), (x - w - 38, 30))
         else:
-            label = tr(locale, names, "heros.render.winners", name="").strip()
+            label = tr("heros.render.winners", locale, names, name="").strip()
             xx = x
             for s in reversed(winners):
                 box = badge(img, (xx, 45), seat_name(names, s), 18, seat_colour(s), anchor="rm",
@@ -164,7 +162,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     if seat is None:
         return
     key = "heros.render.turn" if seat == view.get("active") else "heros.render.ask"
-    text = tr(locale, names, key, name=NAME_MARK)
+    text = tr(key, locale, names, name=NAME_MARK)
     w = badge_line(None, (0, 0), text, names, seat, 22, max_width=540)
     badge_line(img, (x - w, 45), text, names, seat, 22, max_width=540)
 
@@ -206,7 +204,7 @@ def _across(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     draw.polygon([(x0, lane), (x0 + 16, lane - 10), (x0 + 16, lane + 10)], fill=colour)
     others = ", ".join(name_of(locale, o) for o in ("russia", "pacific"))
     draw_text(draw, (x0 + 4, top + 8, LAYOUT["europe"][0] - BOX_W // 2 - 8, lane - 8),
-              tr(locale, names, "heros.render.across", name=others), 14, fill=ink,
+              tr("heros.render.across", locale, names, name=others), 14, fill=ink,
               align="left", max_lines=3, min_size=11)
     x1 = WIDTH - PAD - 6
     rx, ry = LAYOUT["russia"]
@@ -218,7 +216,7 @@ def _across(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     draw.polygon([(x1, top + ry), (x1 - 16, top + ry - 10), (x1 - 16, top + ry + 10)],
                  fill=colour)
     draw_text(draw, (rx + BOX_W // 2 + 10, top + ry - 60, x1 - 16, top + ry - 8),
-              tr(locale, names, "heros.render.across", name=name_of(locale, "america")), 14,
+              tr("heros.render.across", locale, names, name=name_of(locale, "america")), 14,
               fill=ink, align="right", max_lines=2, min_size=11)
 
 
@@ -239,11 +237,11 @@ def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any]
               max_lines=1, min_size=12)
     if not live:
         draw_text(draw, (x0 + 10, y0 + 40, x1 - 10, y1 - 10),
-                  tr(locale, names, "heros.render.out"), 15, fill=MUTED, max_lines=2)
+                  tr("heros.render.out", locale, names), 15, fill=MUTED, max_lines=2)
         return
     if t.get("complete"):
         key = "heros.render.scored" if t.get("scored") else "heros.render.complete"
-        badge(img, (x1 - 8, y0 + 17), tr(locale, names, key), 12, (30, 126, 52), anchor="rm")
+        badge(img, (x1 - 8, y0 + 17), tr(key, locale, names), 12, (30, 126, 52), anchor="rm")
     # the ladder: slots bottom-up from left to right
     slots = t.get("slots", 3)
     ladder = t.get("ladder", [])
@@ -293,14 +291,14 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
     winners = set(outcome.winners) if outcome is not None else set()
     quitter = resigned_seat(outcome)
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
-    text_line(draw, (PAD + 14, y + 22), tr(locale, names, "heros.render.score"), 18, bold=True)
+    text_line(draw, (PAD + 14, y + 22), tr("heros.render.score", locale, names), 18, bold=True)
     seats = view.get("seats", [])
     best = max([s.get("points", 0) for s in seats] + [10])
     turn = view.get("turn") or {}
     active = view.get("active")
     hero = (turn.get("hero") or {}).get("id") if turn else None
     if hero and active is not None and outcome is None:
-        text = tr(locale, names, "heros.render.hero_now", name=NAME_MARK,
+        text = tr("heros.render.hero_now", locale, names, name=NAME_MARK,
                   hero=name_of(locale, hero))
         w = badge_line(None, (0, 0), text, names, active, 16, max_width=560)
         badge_line(img, (WIDTH - PAD - 14 - w, y + 22), text, names, active, 16, max_width=560)
@@ -317,15 +315,15 @@ def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
             rounded(img, (bx0, ry - 11, bx0 + max(length, 22), ry + 11), 11, colour)
         text_line(draw, (bx1 + 10, ry), str(seat.get("points", 0)), 20, bold=True)
         facts = " · ".join([
-            f"{seat.get('gold', 0)} {tr(locale, names, 'heros.render.gold')}",
-            f"{tr(locale, names, 'heros.render.hand')} {seat.get('hand', 0)}",
-            f"{tr(locale, names, 'heros.render.supply')} {seat.get('supply', 0)}",
-            f"{tr(locale, names, 'heros.render.discovered')} {seat.get('discovered', 0)}",
-            f"{tr(locale, names, 'heros.render.played')} {len(seat.get('played', []))}",
+            f"{seat.get('gold', 0)} {tr('heros.render.gold', locale, names)}",
+            f"{tr('heros.render.hand', locale, names)} {seat.get('hand', 0)}",
+            f"{tr('heros.render.supply', locale, names)} {seat.get('supply', 0)}",
+            f"{tr('heros.render.discovered', locale, names)} {seat.get('discovered', 0)}",
+            f"{tr('heros.render.played', locale, names)} {len(seat.get('played', []))}",
         ])
         fx = bx1 + 56
         if s == quitter:
-            fx += text_line(draw, (fx, ry), tr(locale, names, "heros.render.resigned_tag"), 15,
+            fx += text_line(draw, (fx, ry), tr("heros.render.resigned_tag", locale, names), 15,
                             bold=True, fill=RESIGNED) + 10
         draw_text(draw, (fx, ry - 10, WIDTH - PAD - 14, ry + 10), facts, 15, fill=MUTED,
                   align="left", max_lines=1, min_size=12)
@@ -335,7 +333,7 @@ def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
          names: Sequence[str], locale: str, y: int, h: int) -> None:
     """The face-up heroes, the turn's drawn discoveries and the last conquest die."""
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
-    text_line(draw, (PAD + 14, y + 20), tr(locale, names, "heros.render.row"), 18, bold=True)
+    text_line(draw, (PAD + 14, y + 20), tr("heros.render.row", locale, names), 18, bold=True)
     cw, ch = 232, 160
     for i, hero in enumerate(view.get("row", [])[:3]):
         hero_card(img, hero, locale, names, PAD + 14 + i * (cw + 12), y + 40, cw, ch)
@@ -345,17 +343,17 @@ def _row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     yy = y + 56
     drawn = turn.get("drawn") or []
     if drawn:
-        text = tr(locale, names, "heros.render.drawn", n=len(drawn),
+        text = tr("heros.render.drawn", locale, names, n=len(drawn),
                   tokens=", ".join(name_of(locale, k) for k in drawn))
         draw_text(draw, (x, yy - 16, right, yy + 30), text, 16, align="left", max_lines=2)
         yy += 56
     die = view.get("last_die")
     if die:
         face = name_of(locale, die["face"])
-        text = tr(locale, names, "heros.render.die", face=face, n=die.get("value", 0))
+        text = tr("heros.render.die", locale, names, face=face, n=die.get("value", 0))
         rounded(img, (x, yy - 6, right, yy + 86), 12, (250, 244, 230), LINE, 2)
         text_line(draw, (x + 12, yy + 14), text, 17, bold=True, max_width=right - x - 24)
-        effect = tr(locale, names, f"heros.face.{die['face']}")
+        effect = tr(f"heros.face.{die['face']}", locale, names)
         text_line(draw, (x + 12, yy + 38), effect, 14, fill=MUTED, max_width=right - x - 24)
         a, d = die.get("attacker"), die.get("defender")
         if a is not None and d is not None:
@@ -380,7 +378,7 @@ def hero_card(img: Image.Image, hero: Mapping[str, Any], locale: str, names: Seq
               fill=ink_on(colour), max_lines=1, min_size=11)
     text_line(draw, (x + 10, y + 46), dates(hero.get("dates", ""), locale), 12, fill=MUTED,
               max_width=w - 20)
-    stats = [(tr(locale, names, f"heros.render.abbr.{k}"), hero.get(k, 0))
+    stats = [(tr(f"heros.render.abbr.{k}", locale, names), hero.get(k, 0))
              for k in ("population", "discoveries", "conquest", "treasure")]
     sw = (w - 20) / 4
     for i, (label, value) in enumerate(stats):
@@ -399,7 +397,7 @@ def _wonders(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
     """Each wonder on two lines: its whole name and its owner (or "available"), then its power
     (wrapped, never cut short of a line)."""
     rounded(img, (PAD, y, WIDTH - PAD, y + h), 14, PANEL, LINE, 2)
-    text_line(draw, (PAD + 14, y + 22), tr(locale, names, "heros.render.wonders"), 18, bold=True,
+    text_line(draw, (PAD + 14, y + 22), tr("heros.render.wonders", locale, names), 18, bold=True,
               max_width=WIDTH - 60)
     col_w = (WIDTH - 2 * PAD - 28) // 2
     for i, w in enumerate(view.get("wonders", [])):
@@ -411,15 +409,15 @@ def _wonders(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any
         owner = w.get("owner")
         right = cx + col_w - 18
         if owner is not None:
-            state = tr(locale, names, "heros.render.used") if w.get("used") else ""
+            state = tr("heros.render.used", locale, names) if w.get("used") else ""
             box = badge(img, (right, cy + 14), seat_name(names, owner), 13, seat_colour(owner),
                         anchor="rm", max_width=150)
             if state:
                 text_line(draw, (box[0] - 6, cy + 14), state, 12, fill=MUTED, anchor="rm")
         else:
-            free = tr(locale, names, "heros.render.free")
+            free = tr("heros.render.free", locale, names)
             text_line(draw, (right, cy + 14), free, 12, fill=MUTED, anchor="rm")
         text_line(draw, (cx + 8, cy + 14), name_of(locale, w["id"]), 15, bold=True)
-        power = tr(locale, names, f"heros.power.{w['id']}")
+        power = tr(f"heros.power.{w['id']}", locale, names)
         draw_text(draw, (cx + 8, cy + 26, cx + col_w - 18, cy + WONDER_ROW - 6), power, 13,
                   fill=MUTED, align="left", max_lines=2, min_size=10, spacing=1.0)

@@ -35,7 +35,7 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
         raise ValueError("a hand needs the viewer's seat")
     heroes = view.get("hand", [])
     img = Image.new("RGB", (W, HAND_H), PAPER)
-    header_band(img, W, BAND, TITLE_BAND, tr(locale, names, "heros.render.your_hand"), 26, 18)
+    header_band(img, W, BAND, TITLE_BAND, tr("heros.render.your_hand", locale, names), 26, 18)
     badge(img, (W - 18, BAND / 2 - 1), seat_name(names, seat), 22, seat_colour(seat),
           anchor="rm", max_width=420)
     draw = ImageDraw.Draw(img)
@@ -43,13 +43,13 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     facts = ""
     if isinstance(seat, int) and 0 <= seat < len(seats):
         s = seats[seat]
-        facts = f"{s.get('gold', 0)} {tr(locale, names, 'heros.render.gold')} · " + \
-            tr(locale, names, "heros.render.points", n=s.get("points", 0))
+        facts = f"{s.get('gold', 0)} {tr('heros.render.gold', locale, names)} · " + \
+            tr("heros.render.points", locale, names, n=s.get("points", 0))
     if facts:
         text_line(draw, (18, BAND + 26), facts, 20, bold=True, fill=MUTED)
     top = BAND + 50
     if not heroes:
-        draw_text(draw, (18, top, W - 18, HAND_H - 18), tr(locale, names, "heros.render.no_hand"),
+        draw_text(draw, (18, top, W - 18, HAND_H - 18), tr("heros.render.no_hand", locale, names),
                   26, fill=MUTED)
         return img
     count = max(len(heroes), 3)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from engine.core import Msg, Outcome
+from engine.core import Msg
 from engine.i18n import translate
+from render.common import Words
 
 BEIGE = (232, 214, 172)  # an ancient territory, hero or wonder
 ORANGE = (238, 168, 96)  # a modern one
@@ -16,8 +14,7 @@ HERO_COLOURS = {"red": (196, 58, 46), "blue": (44, 104, 178), "green": (42, 136,
 RESIGNED = (170, 40, 40)  # the tag of a player who resigned, as the other games draw it
 
 
-def tr(locale: str, names: Sequence[str], key: str, **params: Any) -> str:
-    return translate(Msg(key, params), locale, names)
+tr = Words()  # tr(key, locale, names, **params): a catalogue key, whole
 
 
 def name_of(locale: str, cid: str) -> str:
@@ -32,11 +29,3 @@ def dates(text: str, locale: str) -> str:
                    ("st c.", "er s."), ("nd c.", "e s."), ("rd c.", "e s.")):
         text = text.replace(en, fr)
     return text
-
-
-def resigned_seat(outcome: Outcome | None) -> int | None:
-    """The seat whose resignation ended the game, if that is how it ended."""
-    if outcome is None or outcome.reason.key != "outcome.resigned":
-        return None
-    who = outcome.reason.params.get("who", {})
-    return int(who["seat"]) if isinstance(who, Mapping) and "seat" in who else None

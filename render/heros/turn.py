@@ -43,6 +43,7 @@ from render.common import (
     header_band,
     ink_on,
     paste,
+    resigned_seat,
     rounded,
     seat_colour,
     seat_name,
@@ -61,7 +62,6 @@ from render.heros.parts import (
     RESIGNED,
     SEA,
     name_of,
-    resigned_seat,
     tr,
 )
 
@@ -242,7 +242,7 @@ def background(era: str, locale: str, over: bool = False) -> Image.Image:
 
 def _header_right(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
                   names: Sequence[str], locale: str) -> None:
-    text = tr(locale, names, "heros.render.ladders", n=view.get("completed", 0),
+    text = tr("heros.render.ladders", locale, names, n=view.get("completed", 0),
               total=view.get("to_end", 0))
     text_line(draw, (W - 18, BAND / 2 - 1), text, 20, bold=True, fill=(246, 226, 178),
               anchor="rm")
@@ -267,7 +267,7 @@ def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any]
     draw_text(draw, (x0 + 8, y0 + 4, x1 - 8, y0 + 46), name_of(locale, t["id"]), 20, bold=True,
               align="left", max_lines=2, min_size=ESSENTIAL, spacing=1.05, fill=ink)
     if not live:
-        draw_text(draw, (x0 + 8, y0 + 56, x1 - 8, y1 - 10), tr(locale, names, "heros.render.out"),
+        draw_text(draw, (x0 + 8, y0 + 56, x1 - 8, y1 - 10), tr("heros.render.out", locale, names),
                   18, fill=shade(OFF, 0.55), max_lines=3, min_size=ESSENTIAL)
         return
     # the ladder: a slot per discovery, bottom-up from left to right
@@ -330,7 +330,7 @@ def _panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
         bottom = _begins(img, draw, names, locale, (x0, y1, x1))
     if outcome is None:
         _choice(img, draw, view, names, locale, change, (x0, y + 10, x1, bottom - 10))
-    elif outcome.reason.key != "outcome.resigned":  # a resignation is told above, and tagged
+    elif resigned_seat(outcome) is None:  # a resignation is told above, and tagged
         _reason(draw, translate(outcome.reason, locale, names), (x0 + 8, y + 14, x1 - 8,
                                                                   bottom - 10))
 
@@ -365,14 +365,14 @@ def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     if seat is None:
         return y0 + h
     key = "heros.render.turn" if seat == view.get("active") else "heros.render.ask"
-    text = tr(locale, names, key, name=NAME_MARK)
+    text = tr(key, locale, names, name=NAME_MARK)
     badge_line(img, (x0 + 14, y0 + 30), text, names, seat, 24, max_width=inner)
     phase = str(view.get("phase", ""))
     turn_ = view.get("turn") or {}
     n = turn_.get("pop_left", 0)
     if phase == "migrate":
         n = (view.get("migration") or {}).get("left", 0)
-    label = tr(locale, names, f"heros.render.phase.{phase}", n=n)
+    label = tr(f"heros.render.phase.{phase}", locale, names, n=n)
     if label.startswith("heros."):
         label = ""
     draw_text(draw, (x0 + 14, y0 + 52, x1 - 14, y0 + h - 6), label, 22, align="left",
@@ -385,18 +385,19 @@ def _result(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], l
     """Who won (a star), or who resigned and the winners, whose names are laid out in even
     rows under their label when they do not fit beside it. Returns the bottom."""
     x0, y0, x1 = at
-    resigned = outcome.reason.key == "outcome.resigned"
+    quitter = resigned_seat(outcome)
+    resigned = quitter is not None
     winners = list(outcome.winners)
     inner = x1 - x0 - 28
     if len(winners) == 1 and not resigned:
         h = 64
         rounded(img, (x0, y0, x1, y0 + h), 14, tint(GOLD, 0.75), shade(GOLD, 0.2), 3)
         paste(img, star(30), (x0 + 12, y0 + h / 2 - 15))
-        badge_line(img, (x0 + 48, y0 + h / 2), tr(locale, names, "heros.render.winner",
+        badge_line(img, (x0 + 48, y0 + h / 2), tr("heros.render.winner", locale, names,
                                                   name=NAME_MARK),
                    names, winners[0], 24, max_width=inner - 36)
         return y0 + h
-    label = tr(locale, names, "heros.render.winners", name="").strip()
+    label = tr("heros.render.winners", locale, names, name="").strip()
     label_w = text_width(label, 20, True)
     one_line = _pill_rows(names, winners, 18, x1 - 10 - (x0 + 46 + label_w + 10))
     beside = one_line is not None and len(one_line) == 1
@@ -405,11 +406,9 @@ def _result(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], l
     h = 20 + (40 if resigned else 0) + 34 * (len(rows) + (0 if beside else 1)) + 4
     rounded(img, (x0, y0, x1, y0 + h), 14, tint(GOLD, 0.75), shade(GOLD, 0.2), 3)
     y = y0 + 30
-    if resigned:
-        who = outcome.reason.params.get("who", {})
-        seat = int(who.get("seat", 0)) if isinstance(who, Mapping) else 0
-        badge_line(img, (x0 + 14, y), tr(locale, names, "heros.render.resigned", name=NAME_MARK),
-                   names, seat, 24, max_width=inner)
+    if quitter is not None:
+        badge_line(img, (x0 + 14, y), tr("heros.render.resigned", locale, names, name=NAME_MARK),
+                   names, quitter, 24, max_width=inner)
         y += 40
     paste(img, star(28), (x0 + 12, y - 14))
     text_line(draw, (x0 + 46, y), label, 20, bold=True)
@@ -449,9 +448,9 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     row = 36
     h = 44 + row * len(seats)
     rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
-    text_line(draw, (x0 + 14, y0 + 22), tr(locale, names, "heros.render.score"), 20, bold=True,
+    text_line(draw, (x0 + 14, y0 + 22), tr("heros.render.score", locale, names), 20, bold=True,
               max_width=x1 - x0 - 28)
-    gold = tr(locale, names, "heros.render.gold")
+    gold = tr("heros.render.gold", locale, names)
     winners = set(outcome.winners) if outcome is not None else set()
     quitter = resigned_seat(outcome)
     for s, seat in enumerate(seats):
@@ -467,7 +466,7 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
                        fill=MUTED if s == quitter else INK)
         right -= pw + 12
         if s == quitter:  # their points do not count: the tag says why, in place of the gold
-            tag = tr(locale, names, "heros.render.resigned_tag")
+            tag = tr("heros.render.resigned_tag", locale, names)
             gw = text_line(draw, (right, y), tag, 18, bold=True, fill=RESIGNED, anchor="rm")
         else:
             gtext = f"{seat.get('gold', 0)} {gold}"
@@ -488,7 +487,7 @@ def _begins(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], l
     x0, y1, x1 = at
     top = y1 - 56
     rounded(img, (x0, top, x1, y1), 14, PANEL, LINE, 2)
-    text_line(draw, (x0 + 16, (top + y1) / 2), tr(locale, names, "heros.render.begins"), 20,
+    text_line(draw, (x0 + 16, (top + y1) / 2), tr("heros.render.begins", locale, names), 20,
               fill=MUTED, max_width=x1 - x0 - 32)
     return top
 
@@ -504,7 +503,7 @@ def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     top = y1 - h
     rounded(img, (x0, top, x1, y1), 14, PANEL, MARK, 3)
     seat = move.get("seat")
-    text = tr(locale, names, "heros.render.last", name=NAME_MARK)
+    text = tr("heros.render.last", locale, names, name=NAME_MARK)
     badge_line(img, (x0 + 16, top + 26), text, names, seat if isinstance(seat, int) else None,
                22, max_width=x1 - x0 - 30)
     for i, line in enumerate(lines):
@@ -554,14 +553,14 @@ def _choice(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
         drawn = turn_.get("drawn") or []
         lines: list[str] = []  # under the hero: the discoveries drawn, or the conquest die
         if phase == "discover" and drawn:
-            lines = _wrap(tr(locale, names, "heros.render.drawn", n=len(drawn),
+            lines = _wrap(tr("heros.render.drawn", locale, names, n=len(drawn),
                              tokens=", ".join(name_of(locale, k) for k in drawn)),
                           x1 - x0 - 24, ESSENTIAL, bold=True)
         die = view.get("last_die")
         if phase in ("conquer", "reroll", "defend", "flee", "spend") and die and \
                 view.get("conquest"):
             face_ = name_of(locale, die["face"])
-            lines = [tr(locale, names, "heros.render.die", face=face_, n=die.get("value", 0))]
+            lines = [tr("heros.render.die", locale, names, face=face_, n=die.get("value", 0))]
         y = hero_block(img, draw, hero, locale, names, x0 + 12, y0 + 10, x1 - 12, y1 - 8,
                         reserve=24 * len(lines))
         if lines and y1 - 6 - y >= 20:
@@ -578,7 +577,7 @@ def _choice(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     if (y1 - 6 - y) / len(row) < 48 <= (y1 - 6 - y0 - 8) / len(row):
         y = y0 + 8
     else:
-        text_line(draw, (x0 + 12, y0 + 20), tr(locale, names, "heros.render.choose_hero"), 20,
+        text_line(draw, (x0 + 12, y0 + 20), tr("heros.render.choose_hero", locale, names), 20,
                   bold=True, max_width=x1 - x0 - 24)
     each = min(54, (y1 - 6 - y) / len(row))
     for hero in row:
@@ -601,7 +600,7 @@ def _stats(draw: ImageDraw.ImageDraw, hero: Mapping[str, Any], locale: str,
     """A face-up hero's four values, each with its own short label ("Pop. 4  Disc. 1 ..."),
     spread over the width: no legend to look up."""
     x0, y, x1 = at
-    pairs = [(tr(locale, names, f"heros.render.abbr.{k}"), str(hero.get(k, 0))) for k in STATS]
+    pairs = [(tr(f"heros.render.abbr.{k}", locale, names), str(hero.get(k, 0))) for k in STATS]
     widths = [text_width(label, 18) + 5 + text_width(value, 20, True) for label, value in pairs]
     gap = max(8.0, (x1 - x0 - sum(widths)) / (len(pairs) - 1))
     x = x0
@@ -632,7 +631,7 @@ def hero_block(img: Image.Image, draw: ImageDraw.ImageDraw, hero: Mapping[str, A
         y += 30
     else:
         values = [hero.get(k, 0) for k in STATS]
-        labels = [tr(locale, names, f"heros.render.stat.{k}", n=v)
+        labels = [tr(f"heros.render.stat.{k}", locale, names, n=v)
                   for k, v in zip(STATS, values, strict=True)]
         cw = (x1 - x0) / 2
         for i, (label, value) in enumerate(zip(labels, values, strict=True)):

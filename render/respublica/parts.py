@@ -24,6 +24,7 @@ from render.common import (
     RGB,
     Box,
     Painter,
+    Words,
     badge,
     badge_line,
     disc,
@@ -95,8 +96,7 @@ _DEFAULT_GROUPS = {
 PILE_OF_CARD = {"city": "cities", "town": "towns", "church": "churches", "library": "libraries"}
 
 
-def tr(key: str, locale: str, **params: Any) -> str:
-    return translate(Msg(f"{GAME}.render.{key}", params), locale)
+tr = Words(f"{GAME}.render.")
 
 
 def _kind_label(kind: str, locale: str) -> str:

@@ -43,6 +43,7 @@ from render.common import (
     header_band,
     mix,
     paste,
+    resigned_seat,
     rounded,
     seat_colour,
     seat_name,
@@ -207,9 +208,7 @@ class _End:
 
 def _end(view: Mapping[str, Any], outcome: Outcome | None) -> _End | None:
     if outcome is not None:
-        who = outcome.reason.params.get("who") if outcome.reason.key == "outcome.resigned" \
-            else None
-        seat = who.get("seat") if isinstance(who, Mapping) else None
+        seat = resigned_seat(outcome)
         data = outcome.to_json()
     elif view.get("outcome"):
         seat, data = None, view["outcome"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -17,6 +16,7 @@ from render.common import (
     MIN_PREVIEW_PX,
     MUTED,
     RGB,
+    Words,
     draw_text,
     paste,
     rounded,
@@ -41,8 +41,7 @@ CARD_W, CARD_H, CARD_GAP = 144, 318, 9
 HAND_MIN = 2 * MIN_PREVIEW_PX
 
 
-def tr(key: str, locale: str, **params: Any) -> str:
-    return translate(Msg(f"{GAME}.render.{key}", params), locale)
+tr = Words(f"{GAME}.render.")
 
 
 def token_name(token: str, locale: str) -> str:

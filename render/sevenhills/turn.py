@@ -40,6 +40,7 @@ from render.common import (
     ellipsize,
     header_band,
     paste,
+    resigned_seat,
     rounded,
     seat_colour,
     seat_name,
@@ -169,14 +170,6 @@ def _header(img: Image.Image, view: Mapping[str, Any], locale: str) -> None:
     right = tr("turn_era", locale, era=view.get("era", 1), eras=view.get("eras", 5),
                counter=view.get("counter", 0), limit=view.get("limit", 13))
     header_band(img, TW, 56, HEADER, tr("title", locale), 26, M + 4, right=right, right_size=24)
-
-
-def resigned_seat(outcome: Outcome | None) -> int | None:
-    """The seat that resigned, when `outcome` is the platform's resignation."""
-    if outcome is None or outcome.reason.key != "outcome.resigned":
-        return None
-    who = outcome.reason.params.get("who")
-    return int(who["seat"]) if isinstance(who, Mapping) and "seat" in who else None
 
 
 def _winners(view: Mapping[str, Any], outcome: Outcome | None) -> list[int] | None:

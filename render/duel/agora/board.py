@@ -18,8 +18,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core import Msg
-from engine.i18n import translate
 from render.common import (
     GOLD,
     INK,
@@ -27,6 +25,7 @@ from render.common import (
     MUTED,
     PANEL,
     PAPER,
+    Words,
     draw_text,
     paste,
     rounded,
@@ -51,8 +50,7 @@ DECREE_DOWN = (92, 70, 44)
 PLOT_BACK = (70, 34, 40)
 
 
-def tr(key: str, locale: str, **params: Any) -> str:
-    return translate(Msg(key, params), locale)
+tr = Words()  # a catalogue key, whole
 
 
 def name(cid: str, locale: str) -> str:

@@ -25,6 +25,7 @@ from render.common import (
     MUTED,
     NAME_MARK,
     PAPER,
+    Words,
     badge_line,
     draw_text,
     paste,
@@ -43,8 +44,7 @@ CREAM = (250, 246, 236)
 BURIED = (176, 160, 132)
 
 
-def t(key: str, locale: str, **params: Any) -> str:
-    return translate(Msg(f"duel.render.leaders.{key}", params), locale)
+t = Words("duel.render.leaders.")
 
 
 def name(cid: str, locale: str) -> str:
