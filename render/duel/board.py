@@ -53,10 +53,11 @@ from render.common import (
     tint,
 )
 from render.duel import icons, parts
+from render.duel.choices import phase_text
 from render.duel.extension import enabled, first_answer, registered, simultaneous
 from render.duel.icons import paste
 from render.duel.parts import COLOURS, GAME, RESOURCES, card_colour, component, t
-from render.duel.turn import phase_text, point_keys
+from render.duel.turn_result import point_keys
 
 __all__ = ["W", "board", "clear_caches"]
 

@@ -29,14 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from PIL import Image
 
 from render.common import RGB, Box
-
-if TYPE_CHECKING:  # for the hooks' signatures only
-    from render.duel.turn import Item
+from render.duel.item import Item
 
 View = Mapping[str, Any]
 T = TypeVar("T")
@@ -56,7 +54,7 @@ PILL = "\x01"  # a component named in the last move's sentence, drawn as a pill 
 
 @dataclass
 class Told:
-    """The last move's sentence being read (render/duel/turn.py `last_move`): the action's
+    """The last move's sentence being read (render/duel/sentence.py `last_move`): the action's
     arguments, the sentence's parameters and the components it names, in order."""
 
     seat: int | None

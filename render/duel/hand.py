@@ -1,5 +1,5 @@
 """7 Wonders Duel: the viewer's own picture, landscape like the turn picture and drawn at its
-scale (render/duel/turn.py): their numbers, what they choose among now with their own prices
+scale (render/duel/turn.py, render/duel/turn_frame.py): their numbers, what they choose among now with their own prices
 (or the Great Library's drawn tokens), their leaders and conspiracies (with the options),
 their wonders and production."""
 
@@ -29,23 +29,13 @@ from render.common import (
     tint,
 )
 from render.duel import icons, parts
+from render.duel.choices import choice_items
 from render.duel.extension import enabled
 from render.duel.icons import paste
+from render.duel.item import Item
 from render.duel.parts import name_of, t
-from render.duel.turn import (
-    ES,
-    SIDE_W,
-    H,
-    Item,
-    M,
-    W,
-    asked,
-    choice_items,
-    grid_cols,
-    players,
-    tiles,
-    total_points,
-)
+from render.duel.tiles import grid_cols, tiles
+from render.duel.turn_frame import ES, SIDE_W, H, M, W, asked, players, total_points
 
 HAND_TILE = 220.0  # the hand's tiles may be taller: it has the room, and nothing else to show
 

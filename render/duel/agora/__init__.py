@@ -22,8 +22,9 @@ from render.common import INK, RGB, Box, seat_colour, shade
 from render.duel import icons, parts
 from render.duel.agora import board, turn
 from render.duel.extension import Extension, Told
+from render.duel.item import Item
 from render.duel.parts import t
-from render.duel.turn import SIDE_W, Item
+from render.duel.turn_frame import SIDE_W
 
 View = Mapping[str, Any]
 PLOT: RGB = (70, 34, 40)  # a conspiracy's tile

@@ -12,7 +12,8 @@ from render.common import LINE, MUTED, PANEL, Box, rounded, seat_colour, seconda
 from render.duel import parts
 from render.duel.extension import Told
 from render.duel.parts import t
-from render.duel.turn import ES, paid
+from render.duel.sentence import paid
+from render.duel.turn_frame import ES
 
 
 def controlled(view: Mapping[str, Any], seat: int) -> int:
@@ -48,7 +49,7 @@ def senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
 
 
 def last_move(verb: str, kind: str, told: Told) -> str | None:
-    """The last move's sentence for Agora's verbs (render/duel/turn.py `last_move`)."""
+    """The last move's sentence for Agora's verbs (render/duel/sentence.py `last_move`)."""
     args, params = told.args, told.params
     first = args[0] if args else ""
     if verb == "recruit" and first and kind == "senator":

@@ -21,9 +21,9 @@ from PIL import Image
 from render.common import GOLD, RGB, shade
 from render.duel import icons
 from render.duel.extension import Extension, Told
+from render.duel.item import Item
 from render.duel.leaders import board, turn
 from render.duel.parts import t
-from render.duel.turn import Item
 
 View = Mapping[str, Any]
 

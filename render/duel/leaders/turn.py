@@ -10,8 +10,9 @@ from engine.core import Msg
 from engine.i18n import has, translate
 from render.common import MUTED, RGB
 from render.duel.extension import Named, Told
+from render.duel.item import Item
 from render.duel.parts import card_colour, component, t
-from render.duel.turn import Item, paid
+from render.duel.sentence import paid
 
 LEADER: RGB = (120, 104, 80)  # a leader's tile and pill
 
@@ -58,7 +59,7 @@ def power_text(lid: str, locale: str) -> str:
 
 
 def last_move(verb: str, kind: str, told: Told) -> str | None:
-    """The last move's sentence for Leaders' verbs (render/duel/turn.py `last_move`)."""
+    """The last move's sentence for Leaders' verbs (render/duel/sentence.py `last_move`)."""
     args, params = told.args, told.params
     first = args[0] if args else ""
     if verb == "discard" and first and kind == "leader":
