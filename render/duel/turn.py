@@ -13,7 +13,9 @@ as the leaders offered), beside the age's structure drawn as a schematic (the ca
 outlined), and the last move. At the end, the result (winners, kind of victory, each player's
 points; or who resigned). What the expansions add comes through render/duel/extension.py.
 
-`changes(before, view)` says what the latest action changed, from two public views.
+Each part is drawn by a module of its own (render/duel/__init__.py lists them); turn() lays
+them out. `changes(before, view)` (turn_changes.py) says what the latest action changed, from
+two public views.
 """
 
 from __future__ import annotations

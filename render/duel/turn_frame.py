@@ -30,7 +30,8 @@ MAIN_H = H - M - LAST_H - 10 - MAIN_Y
 SIDE_W = 330
 
 
-def is_over(view: Mapping[str, Any], outcome: Outcome | None) -> bool:
+def is_over(view: Mapping[str, Any], outcome: Outcome | None = None) -> bool:
+    """Whether the game is over: by the view, or by the platform's `outcome` (a resignation)."""
     return outcome is not None or view.get("phase") == "over" or bool(view.get("outcome"))
 
 

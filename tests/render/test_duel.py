@@ -27,7 +27,7 @@ from render.duel.board import W
 from render.duel.hand import W as HAND_W
 from tests.support import drawn_texts as _drawn_texts
 
-B = import_module("render.duel.board")  # the module: render.duel.board is the function
+B = import_module("render.duel.board_middle")  # the structure and its prices
 
 GAME = "duel"
 NAMES = ["Aurelia", "Bérénice"]
