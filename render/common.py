@@ -632,12 +632,19 @@ class Words:
         return translate(Msg(self.prefix + key, params), locale, names)
 
 
-def resigned_seat(outcome: Outcome | None) -> int | None:
+def resigned_seat(outcome: Outcome | Mapping[str, Any] | None) -> int | None:
     """The seat whose resignation ended the game, when `outcome` is the platform's
-    resignation (`outcome.resigned`); None otherwise."""
-    if outcome is None or outcome.reason.key != "outcome.resigned":
+    resignation (`outcome.resigned`), as an Outcome or as its JSON in a view; None otherwise."""
+    if isinstance(outcome, Mapping):
+        reason = outcome.get("reason") or {}
+        key, params = reason.get("k"), reason.get("p") or {}
+    elif outcome is not None:
+        key, params = outcome.reason.key, outcome.reason.params
+    else:
         return None
-    who = outcome.reason.params.get("who")
+    if key != "outcome.resigned":
+        return None
+    who = params.get("who")
     return int(who["seat"]) if isinstance(who, Mapping) and "seat" in who else None
 
 

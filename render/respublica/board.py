@@ -40,6 +40,7 @@ from render.common import (
     header_band,
     mix,
     paste,
+    resigned_seat,
     rounded,
     seat_colour,
     seat_name,
@@ -312,10 +313,10 @@ def _info_content(img: Image.Image | None, view: Mapping[str, Any], names: Seque
 
     if outcome and outcome.get("scores") is None:
         # a resignation: who resigned, and the others share the victory (no scores)
-        who = ((outcome.get("reason") or {}).get("p") or {}).get("who")
-        if isinstance(who, Mapping) and isinstance(who.get("seat"), int):
+        seat = resigned_seat(outcome)
+        if seat is not None:
             if pen:
-                rich_line(pen.img, (x, y + 16), "turn.resigned", locale, names, who["seat"], 24,
+                rich_line(pen.img, (x, y + 16), "turn.resigned", locale, names, seat, 24,
                           fill=ALERT, max_width=inner)
             y += 40
         for s in sorted(outcome.get("winners") or []):
