@@ -31,6 +31,8 @@ def bar(counted: int | Iterable[T] | None, what: str, unit: str = "game", *,
     `leave`: the finished bar stays (how long it took), else it is wiped."""
     total, iterable = (counted, None) if counted is None or isinstance(counted, int) else (
         None, counted)
+    if total == 0 or (iterable is not None and not iterable):  # nothing to count: no bar
+        return tqdm(iterable, total=total, disable=True)
     return tqdm(iterable, total=total, desc=what, unit=unit, file=sys.stderr, disable=None,
                 leave=leave, dynamic_ncols=True, mininterval=0.5, unit_scale=unit == "row")
 

@@ -44,8 +44,10 @@ async def copy_tables(source: Storage, dest: Storage) -> Copied:
     copied = Copied()
     for table, columns in plan:
         rows = await source.dump(table, columns)
+        if not rows:
+            await dest.load(table, columns, rows)
         with bar(len(rows), f"copying {table}", "row", leave=False) as progress:
-            for start in range(0, max(len(rows), 1), BATCH):  # in batches: the bar moves on
+            for start in range(0, len(rows), BATCH):  # in batches: the bar moves on
                 await dest.load(table, columns, rows[start:start + BATCH])
                 progress.update(len(rows[start:start + BATCH]))
         copied.rows[table] = len(rows)
