@@ -9,7 +9,7 @@ dependencies; rich brings pygments and markdown-it-py for its console, tables an
 maintained (4.x, one API for a decade).
 
 The schema upgrade at start-up is the bot's own and goes to its log instead, as a few lines
-(`bot.store.migrating`).
+(`bot.store.upgrade`).
 """
 
 from __future__ import annotations

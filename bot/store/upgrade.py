@@ -3,9 +3,12 @@ a long one is, as a few lines (every 10% of its work), not a bar: the bot runs a
 its log is read afterwards.
 
     upgrading the database schema of tabula.sqlite3 from 5 to 7
-    upgrading the schema: migration 0006, 10% (the latest turn post of each game: 940,000 of 4,700,000 rows read)
+    upgrading the schema: migration 0006, 11% (finding the latest turn post of each game:
+        1,000,000 of 4,700,000 rows read)   [one line in the log]
     ...
-    the database schema of tabula.sqlite3 is upgraded to 7 (52.4 s)
+    upgrading the schema: migration 0006, 100% (dropping the older ones: 4,700,000 of
+        4,700,000 rows looked at)
+    the database schema of tabula.sqlite3 is upgraded to 7 (74.3 s)
 
 Each store counts its own work (sqlite.py by rows of a table, postgres.py by games); a step too
 small to need it (`LONG`) says nothing but the first and the last line.
