@@ -81,6 +81,7 @@ async def _latest_turn_posts(conn: asyncpg.Connection, number: int) -> None:
             " WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, kind, at DESC, message_id DESC)",
             batch)
         progress(0, start + len(batch), "keeping the latest turn post of each game", "games")
+    progress.rest()
 
 
 # Long steps of a migration, done before its script in the same transaction (they tell how far

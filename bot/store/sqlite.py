@@ -180,6 +180,7 @@ async def _latest_turn_posts(db: aiosqlite.Connection, number: int) -> None:
         seen += count
         progress(1, seen, "dropping the older ones", "rows looked at")
     await db.execute("DROP TABLE temp.latest_posts")
+    progress.rest()
 
 
 # Long steps of a migration, done before its script in the same transaction (they tell how far

@@ -8,6 +8,7 @@ its log is read afterwards.
     ...
     upgrading the schema: migration 0006, 100% (dropping the older ones: 4,700,000 of
         4,700,000 rows looked at)
+    upgrading the schema: migration 0006, the rest of its script
     the database schema of tabula.sqlite3 is upgraded to 7 (74.3 s)
 
 Each store counts its own work (sqlite.py by rows of a table, postgres.py by games); a step too
@@ -44,6 +45,11 @@ class Progress:
         self.shown = step
         log.info("upgrading the schema: migration %04d, %d%% (%s: %s of %s %s)", self.number,
                  round(whole * 100), what, f"{done:,}", f"{self.total:,}", unit)
+
+    def rest(self) -> None:
+        """The long step is done; the rest of the script runs (its indexes: a while yet on a
+        large database, without lines)."""
+        log.info("upgrading the schema: migration %04d, the rest of its script", self.number)
 
 
 class Upgrade:
