@@ -44,6 +44,7 @@ from typing import Any, TextIO, cast
 
 from bot import clock as clocks
 from bot.bench.timed_store import TimedStore
+from bot.progress import bar, printing
 from bot.service import Service
 from bot.store import Storage, dumps, events_text, open_store
 from engine import parse_options, play
@@ -113,10 +114,19 @@ def _play(args: tuple[str, int, tuple[str, ...], int]) -> History:
 def histories(distinct: int, seed: int, jobs: int) -> list[History]:
     """`distinct` random games over MIX, played in `jobs` processes."""
     specs = [(*MIX[i % len(MIX)], seed * 100_003 + i) for i in range(distinct)]
-    if jobs <= 1:
-        return [_play(s) for s in specs]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_play, specs, chunksize=1))
+    with bar(distinct, "playing the histories") as progress:
+        if jobs <= 1:
+            pool = []
+            for spec in specs:
+                pool.append(_play(spec))
+                progress.update()
+            return pool
+        with ProcessPoolExecutor(max_workers=jobs) as workers:
+            played = []
+            for history in workers.map(_play, specs, chunksize=1):  # in order
+                played.append(history)
+                progress.update()
+            return played
 
 
 # --- the files: stored games -----------------------------------------------------------------
@@ -374,7 +384,7 @@ async def measure(sites: Sequence[Site], rounds: int, seed: int, out: TextIO) ->
         row = await sites[0].raw.game(game_id)
         if row is not None and row.status == "active":
             movable.append(game_id)
-    for r in range(rounds + 2):  # two rounds to warm up, not counted
+    for r in bar(range(rounds + 2), "timing", "round"):  # two rounds to warm up, not counted
         # Each site goes first every other round: whatever the first (or second) of a round
         # pays for, both sizes pay it alike.
         for site in (sites if r % 2 == 0 else list(reversed(sites))):
@@ -386,7 +396,9 @@ async def measure(sites: Sequence[Site], rounds: int, seed: int, out: TextIO) ->
             site.now = NOW + r * 60.0
             notices = await site.timed("clock_round", site.service.tick)
             if r == 0:
-                print(f"{site.name}: first clock round sent {len(notices)} notices", file=out)
+                with printing(out):
+                    print(f"{site.name}: first clock round sent {len(notices)} notices",
+                          file=out)
             mine = await site.timed("mine", lambda s=site: s.service.mine(HEAVY_USER))
             assert len(mine) > len(site.live) // 2
             await click(site)
@@ -472,11 +484,13 @@ async def extend(path: Path, pool: list[History], live: int, games: int, seed: i
     store = await open_store(path)
     try:
         left = games - live
-        while left > 0:  # in batches, so that memory stays small
-            rows = Rows()
-            builder.finished(rows, min(left, 500), NOW - DAY)
-            await write(store, rows)
-            left -= min(left, 500)
+        with bar(left, "storing the finished games") as progress:
+            while left > 0:  # in batches, so that memory stays small
+                rows = Rows()
+                builder.finished(rows, min(left, 500), NOW - DAY)
+                await write(store, rows)
+                progress.update(min(left, 500))
+                left -= min(left, 500)
         await write_users(store, range(population(live) + 1, builder.users + 1), seed)
     finally:
         await store.close()

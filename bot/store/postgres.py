@@ -27,7 +27,7 @@ from typing import Any
 import asyncpg
 
 from bot.clock import Clock
-from bot.store import TABLES, shown
+from bot.store import TABLES, shown, upgrade
 from bot.store.rows import (
     GAME_COLUMNS,
     LIVE,
@@ -59,6 +59,34 @@ def migrations() -> list[tuple[int, str]]:
         if match:
             found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
     return sorted(found)
+
+
+BATCH_GAMES = 500  # games whose old turn posts a long step of migration 0006 drops at a time
+
+
+async def _latest_turn_posts(conn: asyncpg.Connection, number: int) -> None:
+    """Migration 0006's DELETE, done a batch of games at a time on a large database so that the
+    upgrade tells how far it is (the script's own DELETE then finds nothing left to drop). The
+    same rows are kept: each game's latest post of each kind, by time, then by id (the index
+    messages_by_game finds a batch's rows)."""
+    if await conn.fetchval("SELECT count(*) FROM messages") < upgrade.LONG:
+        return
+    games = [row[0] for row in await conn.fetch("SELECT id FROM games ORDER BY id")]
+    progress = upgrade.Progress(number, len(games))
+    for start in range(0, len(games), BATCH_GAMES):
+        batch = games[start:start + BATCH_GAMES]
+        await conn.execute(
+            "DELETE FROM messages WHERE game_id = ANY($1::bigint[]) AND message_id NOT IN ("
+            " SELECT DISTINCT ON (game_id, kind) message_id FROM messages"
+            " WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, kind, at DESC, message_id DESC)",
+            batch)
+        progress(0, start + len(batch), "keeping the latest turn post of each game", "games")
+    progress.rest()
+
+
+# Long steps of a migration, done before its script in the same transaction (they tell how far
+# they are in the log).
+_LONG_STEPS = {6: _latest_turn_posts}
 
 
 def _count(status: str) -> int:
@@ -130,6 +158,7 @@ class PgStore:
                     f"schema {current}; this version knows schemas up to {latest}). Run the "
                     "newer version of Tabula, or restore a backup made before the upgrade; this "
                     "version will not touch the database.")
+            told = upgrade.Upgrade(shown(self.url), current, latest)
             for number, script in known:
                 async with conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATE_LOCK)
@@ -137,6 +166,8 @@ class PgStore:
                     if await conn.fetchval("SELECT version FROM schema_version") >= number:
                         continue
                     try:
+                        if number in _LONG_STEPS:
+                            await _LONG_STEPS[number](conn, number)
                         await conn.execute(script)
                     except asyncpg.PostgresError as exc:
                         raise StoreError(
@@ -144,6 +175,7 @@ class PgStore:
                             f"failed ({exc}); the database is as it was. Report this with the "
                             "message.") from exc
                     await conn.execute("UPDATE schema_version SET version = $1", number)
+            told.done()
             return max(latest, current)
 
     # --- games -----------------------------------------------------------------------------

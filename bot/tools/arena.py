@@ -19,10 +19,11 @@ import math
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from bot.progress import bar
 from engine import ai, registry
 from engine.core import parse_options, play
 from engine.policy import playout
@@ -119,11 +120,19 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 def run(setup: Setup, games: int, jobs: int = 1) -> list[GameResult]:
-    work = [(setup, g) for g in range(games)]
-    if jobs <= 1:
-        return [play_one(s, g) for s, g in work]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(_play_args, work, chunksize=1))
+    """The games' results, in the order of the games (a bar on a terminal counts them)."""
+    with bar(games, f"arena {setup.game} {','.join(setup.seats)}") as progress:
+        if jobs <= 1:
+            results = []
+            for g in range(games):
+                results.append(play_one(setup, g))
+                progress.update()
+            return results
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_args, (setup, g)) for g in range(games)]
+            for _done in as_completed(futures):
+                progress.update()
+            return [f.result() for f in futures]
 
 
 def summary(setup: Setup, results: Sequence[GameResult], playouts: float) -> dict[str, Any]:

@@ -13,7 +13,10 @@ import sys
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from bot.progress import bar
 from bot.store import TABLES, Storage, StoreError, open_store, shown
+
+BATCH = 20_000  # rows written per transaction
 
 
 @dataclass
@@ -41,7 +44,12 @@ async def copy_tables(source: Storage, dest: Storage) -> Copied:
     copied = Copied()
     for table, columns in plan:
         rows = await source.dump(table, columns)
-        await dest.load(table, columns, rows)
+        if not rows:
+            await dest.load(table, columns, rows)
+        with bar(len(rows), f"copying {table}", "row", leave=False) as progress:
+            for start in range(0, len(rows), BATCH):  # in batches: the bar moves on
+                await dest.load(table, columns, rows[start:start + BATCH])
+                progress.update(len(rows[start:start + BATCH]))
         copied.rows[table] = len(rows)
     for table, columns in plan:
         if len(await dest.dump(table, columns[:1])) != copied.rows[table]:
@@ -55,7 +63,7 @@ async def _verify(dest: Storage, copied: Copied) -> None:
 
     service = Service(dest)
     ids = [row[0] for row in await dest.dump("games", ["id"])]
-    for game_id in ids:
+    for game_id in bar(ids, "replaying the games' histories"):
         try:
             sound = await service.verify(game_id)
         except ServiceError:  # a lobby, or a game abandoned before it started: no history

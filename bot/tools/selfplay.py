@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from bot.progress import bar, printing
 from bot.service import PillowRenderer, Report, Service, ServiceError, User
 from bot.store import Storage, open_store
 from engine.i18n import translate
@@ -101,34 +102,44 @@ async def _selfplay(
 ) -> int:
     service = Service(store)  # no renderer: selfplay checks rules and storage, bench times images
     results: list[GameResult] = []
-    failures = 0
     base_channel = int(time.time() * 1000) % 10**9 * 1000  # fresh channels in a reused --db
-    for i in range(games):
-        game_seed = seed + i
-        started = time.perf_counter()
-        try:
-            report, actions = await play_random_game(
-                service, base_channel + i, game_key, players, options, game_seed,
-            )
-            if not await service.verify(report.game.id):
-                raise DeadEnd(f"seed {game_seed}: the stored history does not replay to the state")
-        except (DeadEnd, ServiceError, Exception) as exc:  # noqa: BLE001 - report and go on
-            failures += 1
-            detail = translate(exc.msg) if isinstance(exc, ServiceError) else repr(exc)
-            print(f"seed={game_seed} ERROR {detail}", file=out, flush=True)
-            continue
-        outcome = report.outcome
-        assert outcome is not None
-        names = report.game.names
-        result = GameResult(
-            game_seed, actions, tuple(names[s] for s in outcome.winners), outcome.scores,
-            translate(outcome.reason, "en", names), time.perf_counter() - started,
-            tuple(names), tuple(outcome.winners),
-        )
-        results.append(result)
-        print(result.line(), file=out, flush=True)
+    with bar(games, f"selfplay {game_key}") as progress:
+        for i in range(games):
+            await _one(service, base_channel + i, game_key, players, options, seed + i, results,
+                       out)
+            progress.update()
+    failures = games - len(results)
     print(summary(results, games, failures), file=out, flush=True)
     return 1 if failures else 0
+
+
+async def _one(service: Service, channel: int, game_key: str, players: int,
+               options: Sequence[str], game_seed: int, results: list[GameResult],
+               out: TextIO) -> None:
+    """One game played and verified: its line printed, its result added to `results`."""
+    started = time.perf_counter()
+    try:
+        report, actions = await play_random_game(
+            service, channel, game_key, players, options, game_seed,
+        )
+        if not await service.verify(report.game.id):
+            raise DeadEnd(f"seed {game_seed}: the stored history does not replay to the state")
+    except (DeadEnd, ServiceError, Exception) as exc:  # noqa: BLE001 - report and go on
+        detail = translate(exc.msg) if isinstance(exc, ServiceError) else repr(exc)
+        with printing(out):
+            print(f"seed={game_seed} ERROR {detail}", file=out, flush=True)
+        return
+    outcome = report.outcome
+    assert outcome is not None
+    names = report.game.names
+    result = GameResult(
+        game_seed, actions, tuple(names[s] for s in outcome.winners), outcome.scores,
+        translate(outcome.reason, "en", names), time.perf_counter() - started,
+        tuple(names), tuple(outcome.winners),
+    )
+    results.append(result)
+    with printing(out):
+        print(result.line(), file=out, flush=True)
 
 
 def summary(results: list[GameResult], games: int, failures: int) -> str:

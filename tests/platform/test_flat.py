@@ -5,6 +5,8 @@ written by the previous schema (both backends, real databases)."""
 from __future__ import annotations
 
 import json
+import re
+import uuid
 from pathlib import Path
 
 import asyncpg
@@ -17,6 +19,7 @@ from bot.store import postgres as store_pg
 from bot.store.sqlite import migrations
 from engine import Event, Msg, play
 from engine.core import replay
+from tests.pg import PgServer
 from tests.platform.toy import Toy, ToyRenderer
 
 pytestmark = pytest.mark.backends
@@ -320,15 +323,22 @@ async def _write_old(backend: str, target: str, rows: dict[str, list[tuple]]) ->
 
 
 @pytest.fixture
-async def old_database(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
+def server(backend: str, request: pytest.FixtureRequest) -> PgServer | None:
+    """The PostgreSQL server when the backend is PostgreSQL (started outside the event loop:
+    its fixture runs one of its own)."""
+    return request.getfixturevalue("pg_server") if backend == "postgres" else None
+
+
+@pytest.fixture
+async def old_database(server: PgServer | None, db_path: Path) -> str:
     """Where a database of schema 5 is to be made (empty: no table yet)."""
-    if backend == "sqlite":
+    if server is None:
         return str(db_path)
-    server = request.getfixturevalue("pg_server")
+    name = f"schema5_{uuid.uuid4().hex[:12]}"
     admin = await asyncpg.connect(server.url())
-    await admin.execute("CREATE DATABASE schema5")
+    await admin.execute(f"CREATE DATABASE {name}")
     await admin.close()
-    return str(server.url("schema5"))
+    return str(server.url(name))
 
 
 async def test_a_database_of_schema_5_keeps_the_latest_turn_post_and_plays_on(
@@ -410,3 +420,67 @@ async def test_the_footprint_counts_every_table_with_its_indexes(flat: Service) 
     grown = await flat.store.footprint()
     assert grown["actions"] > empty["actions"] and list(grown.values()) == sorted(
         grown.values(), reverse=True)
+
+
+async def test_a_long_upgrade_logs_how_far_it_is_and_keeps_the_same_turn_posts(
+        backend: str, old_database: str, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 26: the upgrade of a large file tells the bot's log how far it is (a small file
+    here, with a low threshold); it keeps exactly the rows migration 0006's DELETE keeps: each
+    game's latest post of each kind, by time, then by id (ties in time included)."""
+    from bot.store import sqlite as store_sqlite
+    from bot.store import upgrade
+
+    monkeypatch.setattr(upgrade, "LONG", 10)
+    monkeypatch.setattr(store_sqlite, "BATCH_ROWS", 7)
+    monkeypatch.setattr(store_pg, "BATCH_GAMES", 2)
+    rows: dict[str, list[tuple]] = {"games": [], "seats": [], "actions": [], "messages": []}
+    message = 500
+    for gid in range(1, 6):
+        rows["games"].append((gid, 50 + gid, 7, "toy", "{}", "finished", 1, "en", gid, 9, "{}",
+                              "{}", 0.0, 0.0, None, None, 50 + gid))
+        for version in range(9):
+            for kind in ("turn", "end"):
+                message += 7 * ((gid * 13 + version) % 5) + 1  # ids not in the order of time
+                at = 100.0 * gid + (version if version < 7 else 7)  # the last three: one time
+                rows["messages"].append((gid, message, 50 + gid, kind, version, at))
+    latest: dict[tuple[int, str], tuple[float, int]] = {}
+    for gid, mid, _channel, kind, _version, at in rows["messages"]:
+        latest[gid, kind] = max(latest.get((gid, kind), (at, mid)), (at, mid))
+    await _schema_5(backend, old_database)
+    await _write_old(backend, old_database, rows)
+
+    caplog.set_level("INFO", logger="bot.store")
+    store = await open_store(old_database)
+    try:
+        kept = {(gid, kind): mid for gid in range(1, 6)
+                for mid, _channel, kind, _version in await store.messages(gid)}
+    finally:
+        await store.close()
+    assert kept == {key: mid for key, (_at, mid) in latest.items()}
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot.store"]
+    assert lines[0].startswith("upgrading the database schema of ")
+    assert lines[0].endswith(" from 5 to 7")
+    assert lines[-1].startswith("the database schema of ") and " is upgraded to 7 (" in lines[-1]
+    steps = [line for line in lines
+             if re.match(r"upgrading the schema: migration 0006, \d+% \(", line)]
+    assert 3 <= len(steps) <= 10, lines
+    assert steps[-1].startswith("upgrading the schema: migration 0006, 100% (")
+    assert lines[-2] == "upgrading the schema: migration 0006, the rest of its script"
+    unit = "rows looked at" if backend == "sqlite" else "games"
+    total = "90" if backend == "sqlite" else "5"
+    assert steps[-1].endswith(f": {total} of {total} {unit})"), steps[-1]
+
+
+async def test_a_small_upgrade_logs_its_first_and_last_line_only(
+        backend: str, old_database: str, caplog: pytest.LogCaptureFixture) -> None:
+    await _schema_5(backend, old_database)
+    caplog.set_level("INFO", logger="bot.store")
+    store = await open_store(old_database)
+    await store.close()
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot.store"]
+    assert len(lines) == 2 and lines[0].endswith(" from 5 to 7"), lines
+    caplog.clear()
+    store = await open_store(old_database)  # up to date: nothing to say
+    await store.close()
+    assert [r for r in caplog.records if r.name == "bot.store"] == []
