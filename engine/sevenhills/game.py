@@ -35,6 +35,9 @@ class Over(Step):
     def asked(self, state: State) -> list[int]:
         return []
 
+    def options(self, state: State, seat: int) -> list[str]:
+        return []
+
 
 STEPS: dict[str, Step] = {
     "preplace": turn.PREPLACE, "take": turn.TAKE, "act": turn.ACT, "deploy": turn.DEPLOY,
