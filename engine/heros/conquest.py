@@ -22,7 +22,8 @@ class Conquer(Step):
     """« uniquement si tu possèdes au moins 1 pion de Population dans ce Territoire », against a
     player present there; or `skip`. With nobody to attack, the treasure at once."""
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    name = "conquer"
+    def question(self, state: State, seat: int) -> Msg:
         return Msg("heros.ask.conquer", {"hero": hero_msg(state), "n": hero(
             state["turn"]["hero"]).conquest + B.comp().era_value[state["era"]]})
 
@@ -108,7 +109,8 @@ def _conquest_step(state: State) -> list[Event]:
 class Reroll(Question):
     """The attacker's wonder may roll the die again."""
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    name = "reroll"
+    def question(self, state: State, seat: int) -> Msg:
         return Msg("heros.ask.reroll", {"face": tok(state["conquest"]["face"]),
                                         "wonder": tok(state["pending"][0]["wonder"])})
 
@@ -127,7 +129,8 @@ class Reroll(Question):
 class Defend(Question):
     """The defender's wonder may cancel the conquest or roll the die again."""
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    name = "defend"
+    def question(self, state: State, seat: int) -> Msg:
         cq = state["conquest"]
         return Msg("heros.ask.defend", {"attacker": seat_msg(cq["attacker"]),
                                         "face": tok(cq["face"]), "territory": in_(cq["territory"]),
@@ -207,9 +210,10 @@ def _flee(state: State, seat: int, source: str, target: str, n: int) -> list[Eve
 class Flee(Question):
     """The defender's population flees to an adjacent territory of its choice."""
 
+    name = "flee"
     forced = True  # a population's flight, when one territory is left to it
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         p = state["pending"][0]
         return Msg("heros.ask.flee", {"n": p["n"], "territory": tok(p["territory"])})
 

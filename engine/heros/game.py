@@ -21,17 +21,19 @@ from dataclasses import replace
 from typing import Any
 
 from engine import rng
-from engine.core import Event, Game, IllegalAction, Msg, Outcome, State
+from engine.core import Event, IllegalAction, Msg, Outcome, State, Steps
 from engine.policy import Listed
 
 from . import board as B
 from . import conquest, eras, turn
-from .step import Handler, Options, Step
+from .step import Options, Step
 from .view import build_view
 
 
 class Over(Step):
     """The game has ended: nobody is asked."""
+
+    name = "over"
 
     def asked(self, state: State) -> list[int]:
         return []
@@ -41,22 +43,11 @@ class Over(Step):
 
 
 # The active player's steps (`state["step"]`), then the questions (`state["pending"][0]["kind"]`).
-STEPS: dict[str, Step] = {
-    "setup": turn.SETUP, "take": turn.TAKE, "play": turn.PLAY, "place": turn.PLACE,
-    "discover": turn.DISCOVER, "conquer": conquest.CONQUER, "spend": turn.SPEND,
-    "migrate": turn.MIGRATE, "over": Over(),
-    "reroll": conquest.REROLL, "defend": conquest.DEFEND, "flee": conquest.FLEE,
-    "ajanta": turn.AJANTA,
-}
+STEPS: dict[str, Step] = {step.name: step for step in (
+    turn.SETUP, turn.TAKE, turn.PLAY, turn.PLACE, turn.DISCOVER, conquest.CONQUER, turn.SPEND,
+    turn.MIGRATE, Over(), conquest.REROLL, conquest.DEFEND, conquest.FLEE, turn.AJANTA)}
 # The steps (and questions) whose lone legal action is played without asking.
 FORCED_STEPS = frozenset(name for name, step in STEPS.items() if step.forced)
-KNOWN_VERBS = {"place", "take", "play", "discover", "conquer", "skip", "migrate", "build", "buy",
-               "end", "move", "done", "wonder", "reroll", "keep", "pass", "flee"}
-
-
-def current(state: State) -> Step:
-    """The step that asks now: the first question pending, else the active player's step."""
-    return STEPS[state["pending"][0]["kind"] if state["pending"] else state["step"]]
 
 
 def population_cap(players: int) -> int:
@@ -66,12 +57,13 @@ def population_cap(players: int) -> int:
     return per_colour * (2 if players == 2 else 1)
 
 
-class Heros(Game):
+class Heros(Steps):
     key = "heros"
     module = "heros"
     min_players = 2
     max_players = 5
     options = ()
+    steps = STEPS
 
     # --- setup (§Pour débuter une partie) ---------------------------------------------------------
 
@@ -114,41 +106,21 @@ class Heros(Game):
         eras.start_era(state, B.ANCIENT, first=0)
         return state
 
-    # --- the current step: who acts, their options, what each does --------------------------------
+    # --- the current step (engine.core.Steps: prompt, asked, legal, menu go to it) ---------------
 
-    def prompt(self, state: State) -> dict[int, Msg]:
-        step = current(state)
-        return {seat: step.prompt(state, seat) for seat in step.asked(state)}
-
-    def asked(self, state: State) -> list[int]:
-        """The seats `prompt` asks, without its message."""
-        return current(state).asked(state)
-
-    def legal(self, state: State, seat: int) -> list[str]:
-        step = current(state)
-        return list(step.options(state, seat)) if seat in step.asked(state) else []
-
-    def menu(self, state: State, seat: int) -> list[str]:
-        """`legal`, carrying each text's handler for `apply_legal`."""
-        step = current(state)
-        return Listed(step.options(state, seat)) if seat in step.asked(state) else []
+    def step(self, state: State) -> Step:
+        """The step that asks now: the first question pending, else the active player's step."""
+        return STEPS[state["pending"][0]["kind"] if state["pending"] else state["step"]]
 
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
-        """An action of an asked seat in a running game, canonical (engine.core.play sees to
-        all three)."""
-        step = current(state)
-        found = step.options(state, seat).get(action)
-        if found is None:
-            if action.split()[0] not in KNOWN_VERBS:
-                raise IllegalAction("error.unknown_action", action=action)
-            raise step.refuse(state, seat, action)
-        return _act(state, seat, action, found)
+        return _after(state, seat, action, super().apply(state, seat, action))
 
     def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
                     ) -> list[Event]:
         """`apply` for a text of `legal` (canonical, the seat asked): its handler directly."""
-        found = menu.found if isinstance(menu, Listed) else current(state).options(state, seat)
-        return _act(state, seat, action, found[action])
+        found = menu.found if isinstance(menu, Listed) else self.step(state).options(state, seat)
+        fn, args = found[action]
+        return _after(state, seat, action, fn(state, seat, *args))
 
     # --- what is seen -----------------------------------------------------------------------------
 
@@ -165,7 +137,7 @@ class Heros(Game):
         to spend, the rest of a paid migration, a population's flight. Steps with a choice to
         refuse (`skip`, `pass`, `keep`) always offer two texts (data/heros/README.md,
         reading 15)."""
-        step = current(state)
+        step = self.step(state)
         if not step.forced or seat not in step.asked(state):
             return None
         options = step.options(state, seat)
@@ -194,10 +166,8 @@ class Heros(Game):
             for s in range(state["players"])}
 
 
-def _act(state: State, seat: int, text: str, found: tuple[Handler, tuple[Any, ...]],
-         ) -> list[Event]:
-    fn, args = found
-    events = fn(state, seat, *args)
+def _after(state: State, seat: int, text: str, events: list[Event]) -> list[Event]:
+    """After every action: it is the board's last move, then what follows without asking."""
     state["last"] = {"seat": seat, "action": text}  # public: the board's "last move"
     return events + _advance(state)
 

@@ -13,34 +13,60 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from engine import core
 from engine.core import Event, IllegalAction, Msg, State
+from engine.policy import Listed
 
 Handler = Callable[..., list[Event]]
 # Each legal text with what it does: the handler, called as handler(state, seat, *args).
 Options = dict[str, tuple[Handler, tuple[Any, ...]]]
+KNOWN_VERBS = {"place", "take", "play", "discover", "conquer", "skip", "migrate", "build", "buy",
+               "end", "move", "done", "wonder", "reroll", "keep", "pass", "flee"}
 
 
-class Step:
-    """A step of the active player: `prompt` the question, `options` the legal texts with what
-    each does, `auto` what the step does without asking (None: it asks), `refuse` why a text is
-    not an option. `forced`: its lone option is played without asking (Game.forced)."""
+class Step(core.Step):
+    """A Héros step (engine.core.Step): `question` what it asks the seat it asks (by default the
+    active player), `options` its legal texts each with what it does (whole texts, so `apply`
+    looks the text up instead of dispatching on its verb), `auto` what the step does without
+    asking (None: it asks), `refuse` why a text is not an option. `forced`: its lone option is
+    played without asking (Game.forced)."""
 
     forced = False
 
     def asked(self, state: State) -> list[int]:
         return [state["active"]]
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         raise NotImplementedError
+
+    def prompt(self, state: State) -> dict[int, Msg]:
+        return {seat: self.question(state, seat) for seat in self.asked(state)}
 
     def options(self, state: State, seat: int) -> Options:
         raise NotImplementedError
 
+    def legal(self, state: State, seat: int) -> list[str]:
+        return list(self.options(state, seat))
+
+    def menu(self, state: State, seat: int) -> Listed:
+        """`legal`, carrying each text's handler for `Game.apply_legal`."""
+        return Listed(self.options(state, seat))
+
+    def apply(self, state: State, seat: int, action: str) -> list[Event]:
+        found = self.options(state, seat).get(action)
+        if found is None:
+            raise self.refuse(state, seat, action)
+        fn, args = found
+        return fn(state, seat, *args)
+
     def auto(self, state: State) -> list[Event] | None:
         return None
 
-    def refuse(self, state: State, seat: int, text: str) -> IllegalAction:
-        return IllegalAction("heros.error.not_now", action=text)
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
+        """Why `action` is not an option now, from public information only."""
+        if action.split()[0] not in KNOWN_VERBS:
+            return IllegalAction("error.unknown_action", action=action)
+        return IllegalAction("heros.error.not_now", action=action)
 
 
 class Question(Step):

@@ -28,7 +28,8 @@ class Setup(Step):
     """The 7 initial population, one pawn at a time in turn, « uniquement » on the era's
     territories (beige, then orange)."""
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    name = "setup"
+    def question(self, state: State, seat: int) -> Msg:
         left = state["setup_order"].count(seat)
         return Msg("heros.ask.setup", {"n": left, "era": Msg(f"heros.era.{state['era']}")})
 
@@ -61,9 +62,10 @@ def next_turn(state: State, seat: int) -> None:
 class Take(Step):
     """A hero: one of the row, face up, or the top of the deck, secretly."""
 
+    name = "take"
     forced = True  # the last hero of the row, the deck empty
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg("heros.ask.take" if state["deck"] else "heros.ask.take_row")
 
     def options(self, state: State, seat: int) -> Options:
@@ -100,9 +102,10 @@ class Play(Step):
     """« Commence par poser ton Héros devant toi, visible de tous »; then its values, top down.
     With no hero left in hand, every hero of the era is played: the era ends (README reading)."""
 
+    name = "play"
     forced = True  # the one hero in hand (shown when played, as any hero)
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg("heros.ask.play")
 
     def options(self, state: State, seat: int) -> Options:
@@ -128,10 +131,10 @@ class Play(Step):
             return events
         return events + eras.end_game(state, "exhausted")
 
-    def refuse(self, state: State, seat: int, text: str) -> IllegalAction:
-        if text.startswith("play ") and len(text.split()) == 2:
-            return IllegalAction("heros.error.not_in_hand", action=text)
-        return super().refuse(state, seat, text)
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
+        if action.startswith("play ") and len(action.split()) == 2:
+            return IllegalAction("heros.error.not_in_hand", action=action)
+        return super().refuse(state, seat, action)
 
 
 def hero_msg(state: State) -> Msg:
@@ -142,9 +145,10 @@ def hero_msg(state: State) -> Msg:
 class Place(Step):
     """« Tu dois jouer ce qu'apporte ton Héros »: its population, on its territories."""
 
+    name = "place"
     forced = True
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg("heros.ask.place", {"hero": hero_msg(state), "n": state["turn"]["pop_left"]})
 
     def options(self, state: State, seat: int) -> Options:
@@ -189,9 +193,10 @@ class Discover(Step):
     """« Tu dois obligatoirement jouer les Découvertes trouvées », at most one per territory of
     the hero; a complete ladder is scored at once."""
 
+    name = "discover"
     forced = True
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg("heros.ask.discover", {"hero": hero_msg(state), "tokens": tuple(
             tok(k) for k in state["turn"]["drawn"])})
 
@@ -272,7 +277,8 @@ def _score(state: State, t: str) -> list[Event]:
 class Ajanta(Question):
     """A scoring wonder's owner without a prize on a scored ladder may take the third prize."""
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    name = "ajanta"
+    def question(self, state: State, seat: int) -> Msg:
         p = state["pending"][0]
         return Msg("heros.ask.ajanta", {"wonder": tok(p["wonder"]), "n": p["n"],
                                         "territory": tok(p["territory"])})
@@ -296,9 +302,10 @@ class Ajanta(Question):
 class Spend(Step):
     """The spending phase: migrations, wonders, points, in any order, until `end`."""
 
+    name = "spend"
     forced = True  # nothing to spend: `end` alone
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg("heros.ask.spend", {"gold": state["gold"][seat]})
 
     def options(self, state: State, seat: int) -> Options:
@@ -362,21 +369,22 @@ class Spend(Step):
         next_turn(state, (seat + 1) % state["players"])
         return events
 
-    def refuse(self, state: State, seat: int, text: str) -> IllegalAction:
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
         costs = B.comp().costs
         need = {"migrate": costs["migration"], "build": costs["wonder"],
-                "buy": costs["gold_per_point"]}.get(text.split()[0])
+                "buy": costs["gold_per_point"]}.get(action.split()[0])
         if need and state["gold"][seat] < need:
             return IllegalAction("heros.error.gold", n=need, gold=state["gold"][seat])
-        return super().refuse(state, seat, text)
+        return super().refuse(state, seat, action)
 
 
 class Migrate(Step):
     """A migration's pawns, a few at a time, from its territory; `done` once some moved."""
 
+    name = "migrate"
     forced = True  # the rest of a paid migration
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         mig = state["migration"]
         return Msg("heros.ask.migrate", {"territory": tok(mig["from"]), "n": mig["left"]})
 

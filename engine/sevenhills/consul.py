@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, Msg, Outcome, State
+from engine.core import Event, Msg, Outcome, State, acts
 
 from . import board as B
 from . import scoring as S
@@ -55,21 +55,22 @@ class Levy(Step):
     """§V.2 (2): each consul's legions, one plebeian at a time from any sector to Campus
     Martius."""
 
-    verbs = ("levy",)
+    name = "levy"
 
     def asked(self, state: State) -> list[int]:
         return [state["consul"]["levy"][0]]
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.levy", {"n": state["consul"]["levy"].count(seat)})
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         # §V.2 (2): from every sector, the Forum included, Campus Martius excluded
         return [f"levy @{v} {s}" for v in state["order"] for s in B.sectors_all()
                 if B.count(state, s, v, "plebeian") > 0]
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
-        owner, sector = int(t[1][1:]), t[2]
+    @acts("levy")
+    def levy(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        owner, sector = int(args[0][1:]), args[1]
         state["sectors"][sector][owner]["plebeian"] -= 1
         state["legion"][owner] += 1
         state["consul"]["levy"].pop(0)
@@ -98,22 +99,23 @@ class Return(Step):
     """§V.2 (3): the legions that return are placed by their owner, one at a time, anywhere
     in play."""
 
-    verbs = ("return",)
+    name = "return"
 
     def asked(self, state: State) -> list[int]:
         return [state["consul"]["returns"][0]]
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.return", {"n": state["consul"]["placing"]})
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         return [f"return {s}" for s in B.open_sectors(state)]
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
+    @acts("return")
+    def place(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         cons = state["consul"]
-        B.put(state, t[1], seat, "plebeian")
+        B.put(state, args[0], seat, "plebeian")
         cons["placing"] -= 1
-        events = [ev("return", seat=seat_msg(seat), sector=tok(t[1]))]
+        events = [ev("return", seat=seat_msg(seat), sector=tok(args[0]))]
         if cons["placing"] == 0:
             cons["returns"].pop(0)
         return events + next_return(state)

@@ -19,12 +19,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine import rng
-from engine.core import Event, Game, IllegalAction, Msg, Outcome, State
+from engine.core import Event, IllegalAction, Msg, Outcome, State, Steps
 
 from . import board as B
 from . import consul, turn
 from .components import load
-from .menu import ActMenu
 from .step import G, Step
 from .view import view as build_view
 
@@ -32,29 +31,29 @@ from .view import view as build_view
 class Over(Step):
     """The game has ended: nobody is asked."""
 
+    name = "over"
+
     def asked(self, state: State) -> list[int]:
         return []
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         return []
 
 
-STEPS: dict[str, Step] = {
-    "preplace": turn.PREPLACE, "take": turn.TAKE, "act": turn.ACT, "deploy": turn.DEPLOY,
-    "power": turn.POWER, "target": turn.TARGET, "protect": turn.PROTECT,
-    "discard": turn.DISCARD, "levy": consul.LEVY, "return": consul.RETURN, "over": Over(),
-}
-PHASES = tuple(STEPS)
+STEPS: dict[str, Step] = {step.name: step for step in (
+    turn.PREPLACE, turn.TAKE, turn.ACT, turn.DEPLOY, turn.POWER, turn.TARGET, turn.PROTECT,
+    turn.DISCARD, consul.LEVY, consul.RETURN, Over())}
 # The steps whose lone legal action is played without asking (Game.forced).
 FORCED_PHASES = tuple(p for p, step in STEPS.items() if step.forced)
 ALL_VERBS = {v for step in STEPS.values() for v in step.verbs}
 
 
-class SevenHills(Game):
+class SevenHills(Steps):
     key = G
     module = "sevenhills"
     min_players = 3
     max_players = 4
+    steps = STEPS
 
     # --- setup (§IV) ----------------------------------------------------------------------------
 
@@ -107,43 +106,21 @@ class SevenHills(Game):
             turn.begin_turn(state)
         return state
 
-    # --- the current step: who acts, their options, what each does ------------------------------
-
-    def prompt(self, state: State) -> dict[int, Msg]:
-        step = STEPS[state["phase"]]
-        return {seat: step.prompt(state, seat) for seat in step.asked(state)}
-
-    def asked(self, state: State) -> list[int]:
-        """The seats `prompt` asks, without its messages."""
-        return STEPS[state["phase"]].asked(state)
-
-    def legal(self, state: State, seat: int) -> list[str]:
-        step = STEPS[state["phase"]]
-        return step.options(state, seat) if seat in step.asked(state) else []
-
-    def menu(self, state: State, seat: int) -> list[str] | ActMenu:
-        """The step's options as a menu (the act step's many card combinations are worked out
-        only as far as a walk goes: menu.py)."""
-        step = STEPS[state["phase"]]
-        return step.menu(state, seat) if seat in step.asked(state) else []
+    # --- the current step (engine.core.Steps: prompt, asked, legal, menu go to it) ---------------
 
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
-        """An action of an asked seat in a running game (engine.core.play sees to both)."""
-        phase = state["phase"]
-        step = STEPS[phase]
-        tokens = action.split()
-        if tokens[0] not in step.verbs:
-            if tokens[0] in ALL_VERBS:
-                raise IllegalAction(f"{G}.error.expect.{phase}", action=action)
+        """A verb of another step is refused as out of its place; the step checks the rest."""
+        verb = action.split()[0]
+        if verb not in self.step(state).verbs:
+            if verb in ALL_VERBS:
+                raise IllegalAction(f"{G}.error.expect.{state['phase']}", action=action)
             raise IllegalAction("error.unknown_action", action=action)
-        if not step.holds(state, seat, action):
-            raise step.refuse(state, seat, tokens)
-        return step.play(state, seat, tokens)
+        return super().apply(state, seat, action)
 
     def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
                     ) -> list[Event]:
         """`apply` without checking again an action taken from `legal` or `menu`."""
-        return STEPS[state["phase"]].play(state, seat, action.split())
+        return self.step(state).play(state, seat, action)
 
     def era_scores(self, state: State) -> list[dict[str, Any]]:
         """Each seat's points this era: per open hill, and for knights (§V.3 (1)-(2))."""
@@ -156,10 +133,10 @@ class SevenHills(Game):
         « Votre tour se termine en défaussant 1 carte »; hand sizes are public, and the card goes
         face up on the discard pile as any discard). Anything else is asked
         (data/sevenhills/README.md, reading 17)."""
-        step = STEPS[state["phase"]]
+        step = self.step(state)
         if not step.forced or seat not in step.asked(state):
             return None
-        legal = step.options(state, seat)
+        legal = step.legal(state, seat)
         return legal[0] if len(legal) == 1 else None
 
     def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:

@@ -8,50 +8,51 @@ table and nothing dispatches by name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine import core
 from engine.core import Event, IllegalAction, Msg, State
 
 from . import board as B
 from .components import load
 
-if TYPE_CHECKING:
-    from engine.policy import Menu
-
 G = "seven-hills"
 
 
-class Step:
-    """A phase: `asked` the seats it asks, `prompt` the question to one of them, `options` its
-    legal texts (`menu` the same as a menu, `holds` whether a text is one of them), `play` what
-    a legal text does (its tokens), `refuse` why a text of one of its `verbs` is not legal.
-    `forced`: its lone option is played without asking (Game.forced)."""
+class Step(core.Step):
+    """A Seven Hills step (engine.core.Step): `asked` the seats it asks (by default the active
+    player), `question` what it asks one of them, `legal` their texts (`holds` whether a text
+    is one of them), and what each verb does (its `@acts` methods). `apply` refuses a text that
+    is not legal (`refuse` says why) before its handler changes anything; `play` is the handler
+    alone, for a text taken from `legal` or `menu`. `forced`: its lone legal text is played
+    without asking (Game.forced)."""
 
-    verbs: tuple[str, ...] = ()
     forced = False
 
     def asked(self, state: State) -> list[int]:
         return [B.active(state)]
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         raise NotImplementedError
 
-    def options(self, state: State, seat: int) -> list[str]:
-        raise NotImplementedError
-
-    def menu(self, state: State, seat: int) -> Sequence[str] | Menu:
-        return self.options(state, seat)
+    def prompt(self, state: State) -> dict[int, Msg]:
+        return {seat: self.question(state, seat) for seat in self.asked(state)}
 
     def holds(self, state: State, seat: int, action: str) -> bool:
-        return action in self.options(state, seat)
+        return action in self.legal(state, seat)
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
-        raise NotImplementedError
+    def apply(self, state: State, seat: int, action: str) -> list[Event]:
+        if not self.holds(state, seat, action):
+            raise self.refuse(state, seat, action)
+        return self.play(state, seat, action)
 
-    def refuse(self, state: State, seat: int, t: list[str]) -> IllegalAction:
-        return IllegalAction(f"{G}.error.illegal", action=" ".join(t))
+    def play(self, state: State, seat: int, action: str) -> list[Event]:
+        """What a legal text does: its verb's handler, unchecked."""
+        return super().apply(state, seat, action)
+
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
+        return IllegalAction(f"{G}.error.illegal", action=action)
 
 
 # --- messages -----------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine import rng
-from engine.core import Event, IllegalAction, Msg, State
+from engine.core import Event, IllegalAction, Msg, State, acts
 
 from . import board as B
 from . import consul
@@ -31,20 +31,21 @@ from .step import G, Step, card_msg, cards_msg, ev, seat_msg, tok
 class Preplace(Step):
     """§IV.6: each player's plebeians, one at a time in turn order, before the first turn."""
 
-    verbs = ("preplace",)
+    name = "preplace"
 
     def asked(self, state: State) -> list[int]:
         return [state["preplace"][0]]
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.preplace", {"n": state["preplace"].count(seat)})
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         # « excepté Capitolium et Campus Martius, toutes les collines et le Forum »
         return [f"preplace {s}" for s in B.sectors_all()]
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
-        sector = t[1]
+    @acts("preplace")
+    def preplace(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        sector = args[0]
         B.put(state, sector, seat, "plebeian")
         state["preplace"].pop(0)
         events = [ev("preplace", seat=seat_msg(seat), sector=tok(sector))]
@@ -56,12 +57,12 @@ class Preplace(Step):
 class Take(Step):
     """§V.1 (1): 1 card from the discard pile or 2 from the deck; a full hand takes nothing."""
 
-    verbs = ("take",)
+    name = "take"
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.take", {"room": B.hand_room(state, seat)})
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         out = []
         if B.hand_room(state, seat) > 0:
             if state["discard"]:
@@ -70,9 +71,10 @@ class Take(Step):
                 out.append("take deck")
         return out
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
+    @acts("take")
+    def take(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         hand = state["hands"][seat]
-        if t[1] == "pile":
+        if args[0] == "pile":
             card = state["discard"].pop()
             hand.append(card)
             events = [ev("take_pile", seat=seat_msg(seat), card=card_msg(card))]
@@ -85,16 +87,16 @@ class Take(Step):
         state["phase"] = "act"
         return events
 
-    def refuse(self, state: State, seat: int, t: list[str]) -> IllegalAction:
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
         if B.hand_room(state, seat) <= 0:
             return IllegalAction(f"{G}.error.hand_full", limit=load().hand_limit)
-        return super().refuse(state, seat, t)
+        return super().refuse(state, seat, action)
 
 
 def begin_turn(state: State) -> list[Event]:
     state["phase"] = "take"
     seat = B.active(state)
-    if not TAKE.options(state, seat):  # a full hand (7) takes nothing
+    if not TAKE.legal(state, seat):  # a full hand (7) takes nothing
         state["phase"] = "act"
         return [ev("no_take", seat=seat_msg(seat))]
     return []
@@ -104,12 +106,12 @@ class Act(Step):
     """§V.1 (2): exactly one action. Its many card combinations are a menu (menu.py), worked
     out only as far as a walk goes (the same texts: tests/sevenhills/test_menu.py)."""
 
-    verbs = ("place", "revolt", "draw", "exchange")
+    name = "act"
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.act", {"temple": state["temple"]})
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         c = load()
         hand = B.sort_cards(state["hands"][seat])
         out: list[str] = []
@@ -133,36 +135,40 @@ class Act(Step):
     def holds(self, state: State, seat: int, action: str) -> bool:
         return ActMenu(state, seat).holds(action)
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
-        verb, cards = t[0], t[1:]
+    @acts("draw")
+    def draw(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        """§ Pioche: as many as the temple shows, fewer at the hand limit; the token flips."""
+        n = min(state["temple"], B.hand_room(state, seat))
+        drawn = B.draw(state, n)
+        state["hands"][seat].extend(drawn)
+        shown = state["temple"]
+        state["temple"] = 3 - shown
+        events = [ev("draw", seat=seat_msg(seat), n=len(drawn), temple=shown,
+                     now=state["temple"]), ev("drew", (seat,), cards=cards_msg(drawn))]
+        return events + to_discard(state)
+
+    @acts("exchange")
+    def exchange(self, state: State, seat: int, verb: str, cards: list[str]) -> list[Event]:
+        _play_cards(state, seat, cards)
+        drawn = B.draw(state, len(cards))
+        state["hands"][seat].extend(drawn)
+        return [ev("exchange", seat=seat_msg(seat), cards=cards_msg(cards), n=len(drawn)),
+                ev("drew", (seat,), cards=cards_msg(drawn))] + to_discard(state)
+
+    @acts("revolt")
+    def revolt(self, state: State, seat: int, verb: str, cards: list[str]) -> list[Event]:
+        _play_cards(state, seat, cards)
+        state["revolt"] = {"by": seat, "left": len(cards) - 1, "targets": [],
+                           "protected": {}, "defenders": []}
+        state["phase"] = "target"
+        return [ev("revolt", seat=seat_msg(seat), cards=cards_msg(cards), n=len(cards) - 1)]
+
+    @acts("place")
+    def place(self, state: State, seat: int, verb: str, cards: list[str]) -> list[Event]:
+        """Each card one marker of its class; a class run out is replaced by a plebeian, and
+        with no plebeian left the marker is lost (§V.1 Placement (b))."""
         c = load()
-        hand = state["hands"][seat]
-        if verb == "draw":
-            # § Pioche: as many as the temple shows, fewer at the hand limit; the token flips
-            n = min(state["temple"], B.hand_room(state, seat))
-            drawn = B.draw(state, n)
-            hand.extend(drawn)
-            shown = state["temple"]
-            state["temple"] = 3 - shown
-            events = [ev("draw", seat=seat_msg(seat), n=len(drawn), temple=shown,
-                         now=state["temple"]), ev("drew", (seat,), cards=cards_msg(drawn))]
-            return events + to_discard(state)
-        for k in cards:
-            hand.remove(k)
-        state["discard"].extend(cards)  # « Les cartes utilisées sont défaussées face visible »
-        if verb == "exchange":
-            drawn = B.draw(state, len(cards))
-            hand.extend(drawn)
-            return [ev("exchange", seat=seat_msg(seat), cards=cards_msg(cards), n=len(drawn)),
-                    ev("drew", (seat,), cards=cards_msg(drawn))] + to_discard(state)
-        if verb == "revolt":
-            state["revolt"] = {"by": seat, "left": len(cards) - 1, "targets": [],
-                               "protected": {}, "defenders": []}
-            state["phase"] = "target"
-            return [ev("revolt", seat=seat_msg(seat), cards=cards_msg(cards),
-                       n=len(cards) - 1)]
-        # place: each card one marker of its class; a class run out is replaced by a plebeian,
-        # and with no plebeian left the marker is lost (§V.1 Placement (b))
+        _play_cards(state, seat, cards)
         events = [ev("place", seat=seat_msg(seat), cards=cards_msg(cards))]
         pending: list[str] = []
         supply = dict(state["supply"][seat])
@@ -183,10 +189,10 @@ class Act(Step):
         state["phase"] = "deploy"
         return events + after_deploy(state)
 
-    def refuse(self, state: State, seat: int, t: list[str]) -> IllegalAction:
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
         """Why a text is refused (only the acting player's own cards are named)."""
         c = load()
-        verb, args = t[0], t[1:]
+        verb, *args = action.split()
         if verb in ("place", "revolt", "exchange"):
             bad = _cards_refused(state, seat, args)
             if bad is not None:
@@ -200,7 +206,14 @@ class Act(Step):
             return IllegalAction(f"{G}.error.exchange_rule")
         if verb == "draw" and B.hand_room(state, seat) <= 0:
             return IllegalAction(f"{G}.error.hand_full", limit=c.hand_limit)
-        return super().refuse(state, seat, t)
+        return super().refuse(state, seat, action)
+
+
+def _play_cards(state: State, seat: int, cards: list[str]) -> None:
+    hand = state["hands"][seat]
+    for k in cards:
+        hand.remove(k)
+    state["discard"].extend(cards)  # « Les cartes utilisées sont défaussées face visible »
 
 
 def _cards_refused(state: State, seat: int, args: list[str]) -> IllegalAction | None:
@@ -221,19 +234,20 @@ class Deploy(Step):
     """§V.1 Placement (b): the placed markers one at a time, each with its class and sector;
     every one moves the round counter (Fin de la phase)."""
 
-    verbs = ("deploy",)
+    name = "deploy"
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.deploy", {
             "markers": tuple(tok(k) for k in state["deploy"]),
             "counter": state["counter"], "limit": state["limit"]})
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         classes = [k for k in CLASSES if k in state["deploy"]]
         return [f"deploy {k} {s}" for k in classes for s in B.deploy_sectors(state)]
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
-        cls, sector = t[1], t[2]
+    @acts("deploy")
+    def deploy(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        cls, sector = args
         state["deploy"].remove(cls)
         B.put(state, sector, seat, cls)
         state["counter"] += 1  # « le compteur de manches est déplacé ... (unités) »
@@ -241,9 +255,9 @@ class Deploy(Step):
                      counter=state["counter"], limit=state["limit"])]
         return events + after_deploy(state)
 
-    def refuse(self, state: State, seat: int, t: list[str]) -> IllegalAction:
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
         c = load()
-        args = t[1:]
+        args = action.split()[1:]
         if len(args) == 2 and args[1] in c.hills:
             era = state["era"]
             if args[1] in c.open_hills(era):
@@ -252,7 +266,7 @@ class Deploy(Step):
                 return IllegalAction(f"{G}.error.not_current", sector=tok(args[1]), era=era,
                                      hills=tuple(tok(h) for h in current), n=len(current))
             return IllegalAction(f"{G}.error.closed", sector=tok(args[1]), era=era)
-        return super().refuse(state, seat, t)
+        return super().refuse(state, seat, action)
 
 
 def after_deploy(state: State) -> list[Event]:
@@ -276,13 +290,13 @@ class Power(Step):
     """§V.1 Placement (c): the played cards' additional actions, in any order, as far as
     possible; `done` gives up those left."""
 
-    verbs = ("draw", "steal", "purge", "settle", "dismiss", "done")
+    name = "power"
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.power", {
             "powers": tuple(Msg(f"{G}.power.{p}") for p in state["powers"])})
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         out: list[str] = []
         for power in dict.fromkeys(state["powers"]):
             out += self.texts(state, seat, power)
@@ -310,46 +324,53 @@ class Power(Step):
                     for s in B.sectors_all() if B.count(state, s, v, "centurion") > 0]
         raise AssertionError(power)
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
-        verb = t[0]
-        hand = state["hands"][seat]
-        if verb == "done":
-            state["powers"] = []
-            return [ev("power_skip", seat=seat_msg(seat))] + to_discard(state)
-        events: list[Event]
-        if verb == "draw":
-            state["powers"].remove("draw")
-            drawn = B.draw(state, min(2, B.hand_room(state, seat)))
-            hand.extend(drawn)
-            events = [ev("power_draw", seat=seat_msg(seat), n=len(drawn)),
-                      ev("drew", (seat,), cards=cards_msg(drawn))]
-        elif verb == "steal":
-            n, victim = int(t[1]), int(t[2][1:])
-            state["powers"].remove(f"steal{n}")
-            theirs = state["hands"][victim]
-            taken = []
-            for _ in range(min(n, len(theirs), B.hand_room(state, seat))):
-                taken.append(theirs.pop(rng.randbelow(state, len(theirs))))  # « au hasard »
-            hand.extend(taken)
-            events = [ev("steal", seat=seat_msg(seat), victim=seat_msg(victim), n=len(taken)),
-                      ev("stole", (seat, victim), seat=seat_msg(seat), victim=seat_msg(victim),
-                         cards=cards_msg(taken))]
-        elif verb == "purge":
-            owner, cls = int(t[1][1:]), t[2]
-            state["powers"].remove("purge")
-            B.lift(state, FORUM, owner, cls)
-            events = [ev("purge", seat=seat_msg(seat), owner=seat_msg(owner), cls=tok(cls))]
-        elif verb == "settle":
-            state["powers"].remove("settle")
-            B.put(state, t[1], seat, "plebeian")  # the round counter does not move (README)
-            events = [ev("settle", seat=seat_msg(seat), sector=tok(t[1]))]
-        else:  # dismiss
-            owner, sector = int(t[1][1:]), t[2]
-            state["powers"].remove("dismiss")
-            B.lift(state, sector, owner, "centurion")
-            events = [ev("dismiss", seat=seat_msg(seat), owner=seat_msg(owner),
-                         sector=tok(sector))]
-        return events + to_powers(state)
+    @acts("done")
+    def done(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        state["powers"] = []
+        return [ev("power_skip", seat=seat_msg(seat))] + to_discard(state)
+
+    @acts("draw")
+    def draw(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        state["powers"].remove("draw")
+        drawn = B.draw(state, min(2, B.hand_room(state, seat)))
+        state["hands"][seat].extend(drawn)
+        return [ev("power_draw", seat=seat_msg(seat), n=len(drawn)),
+                ev("drew", (seat,), cards=cards_msg(drawn))] + to_powers(state)
+
+    @acts("steal")
+    def steal(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        n, victim = int(args[0]), int(args[1][1:])
+        state["powers"].remove(f"steal{n}")
+        theirs = state["hands"][victim]
+        taken = []
+        for _ in range(min(n, len(theirs), B.hand_room(state, seat))):
+            taken.append(theirs.pop(rng.randbelow(state, len(theirs))))  # « au hasard »
+        state["hands"][seat].extend(taken)
+        return [ev("steal", seat=seat_msg(seat), victim=seat_msg(victim), n=len(taken)),
+                ev("stole", (seat, victim), seat=seat_msg(seat), victim=seat_msg(victim),
+                   cards=cards_msg(taken))] + to_powers(state)
+
+    @acts("purge")
+    def purge(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        owner, cls = int(args[0][1:]), args[1]
+        state["powers"].remove("purge")
+        B.lift(state, FORUM, owner, cls)
+        return [ev("purge", seat=seat_msg(seat), owner=seat_msg(owner), cls=tok(cls))] + \
+            to_powers(state)
+
+    @acts("settle")
+    def settle(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        state["powers"].remove("settle")
+        B.put(state, args[0], seat, "plebeian")  # the round counter does not move (README)
+        return [ev("settle", seat=seat_msg(seat), sector=tok(args[0]))] + to_powers(state)
+
+    @acts("dismiss")
+    def dismiss(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        owner, sector = int(args[0][1:]), args[1]
+        state["powers"].remove("dismiss")
+        B.lift(state, sector, owner, "centurion")
+        return [ev("dismiss", seat=seat_msg(seat), owner=seat_msg(owner),
+                   sector=tok(sector))] + to_powers(state)
 
 
 def to_powers(state: State) -> list[Event]:
@@ -368,18 +389,19 @@ def to_powers(state: State) -> list[Event]:
 class Target(Step):
     """§V.1 Révolte (b): the attacker's targets, one at a time, final once chosen."""
 
-    verbs = ("target",)
+    name = "target"
     forced = True  # the last possible target: the board and the supply are public
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.target", {"n": state["revolt"]["left"]})
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         return [f"target @{v} {s} {k}"
                 for v, s, k in R.target_options(state, seat, state["revolt"]["targets"])]
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
-        victim, sector, cls = int(t[1][1:]), t[2], t[3]
+    @acts("target")
+    def target(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        victim, sector, cls = int(args[0][1:]), args[1], args[2]
         revolt = state["revolt"]
         revolt["targets"].append([victim, sector, cls])
         revolt["left"] -= 1
@@ -403,12 +425,12 @@ class Target(Step):
 class Protect(Step):
     """§V.1 Révolte (d): every defender at once puts its centurions on its targeted markers."""
 
-    verbs = ("protect", "done")
+    name = "protect"
 
     def asked(self, state: State) -> list[int]:
         return [int(d) for d in state["revolt"]["defenders"]]
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.protect", {
             "by": seat_msg(state["revolt"]["by"]),
             "targets": tuple(
@@ -417,22 +439,26 @@ class Protect(Step):
             "n": _free_centurions(state, seat),
         })
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         return [f"protect {s} {k}" for s, k in R.protect_options(state, seat)] + ["done"]
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
+    @acts("protect")
+    def protect(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        sector, cls = args
+        mine = state["revolt"]["protected"][str(seat)].setdefault(sector, {})
+        mine[cls] = mine.get(cls, 0) + 1
+        events = [ev("protect", seat=seat_msg(seat), sector=tok(sector), cls=tok(cls))]
+        if not R.protect_options(state, seat):
+            return events + self.done(state, seat, "done", [])
+        return events
+
+    @acts("done")
+    def done(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         revolt = state["revolt"]
-        events: list[Event] = []
-        if t[0] == "protect":
-            sector, cls = t[1], t[2]
-            mine = revolt["protected"][str(seat)].setdefault(sector, {})
-            mine[cls] = mine.get(cls, 0) + 1
-            events.append(ev("protect", seat=seat_msg(seat), sector=tok(sector), cls=tok(cls)))
-        if t[0] == "done" or not R.protect_options(state, seat):
-            revolt["defenders"].remove(seat)
+        revolt["defenders"].remove(seat)
         if revolt["defenders"]:
-            return events
-        return events + resolve_revolt(state)
+            return []
+        return resolve_revolt(state)
 
 
 def _free_centurions(state: State, defender: int) -> int:
@@ -474,23 +500,25 @@ def resolve_revolt(state: State) -> list[Event]:
 class Discard(Step):
     """§V.1 (3): « Votre tour se termine en défaussant 1 carte »."""
 
-    verbs = ("discard",)
+    name = "discard"
     forced = True  # the one card left: hand sizes are public, and a discard goes face up
 
-    def prompt(self, state: State, seat: int) -> Msg:
+    def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.discard")
 
-    def options(self, state: State, seat: int) -> list[str]:
+    def legal(self, state: State, seat: int) -> list[str]:
         return [f"discard {k}" for k in B.sort_cards(state["hands"][seat])]
 
-    def play(self, state: State, seat: int, t: list[str]) -> list[Event]:
-        card = t[1]
+    @acts("discard")
+    def discard(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
+        card = args[0]
         state["hands"][seat].remove(card)
         state["discard"].append(card)
         return [ev("discard", seat=seat_msg(seat), card=card_msg(card))] + end_turn(state)
 
-    def refuse(self, state: State, seat: int, t: list[str]) -> IllegalAction:
-        return _cards_refused(state, seat, t[1:]) or super().refuse(state, seat, t)
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
+        return _cards_refused(state, seat, action.split()[1:]) or \
+            super().refuse(state, seat, action)
 
 
 def to_discard(state: State) -> list[Event]:
