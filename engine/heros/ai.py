@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 
+from engine.ai.share import share
 from engine.core import State, copy_state
 
 from . import scoring
@@ -122,16 +122,6 @@ def projected(state: State) -> list[float]:
         out[s] += 0.05 * state["supply"][s]  # population still to place
     out[state["active"]] += _turn_to_come(state)
     return out
-
-
-def share(scores: Sequence[float], seat: int, temp: float) -> float:
-    """A softmax share of the win at temperature `temp` (points), mixed with a gentler sigmoid of
-    the margin over the best other seat, so that a point still matters when far ahead or behind."""
-    top = max(scores)
-    weights = [math.exp((x - top) / temp) for x in scores]
-    best_other = max(x for s, x in enumerate(scores) if s != seat)
-    margin = (scores[seat] - best_other) / (4.0 * temp)
-    return 0.8 * weights[seat] / sum(weights) + 0.2 / (1.0 + math.exp(-margin))
 
 
 def evaluate(state: State, seat: int) -> float:

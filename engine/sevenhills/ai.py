@@ -17,10 +17,10 @@ seven: 63 texts): only those giving away the cards least useful to a placement.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
+from engine.ai.share import share
 from engine.core import State, copy_state
 
 from . import board as B
@@ -150,16 +150,6 @@ def evaluate(state: State, seat: int) -> float:
         return 1.0 / len(winners) if seat in winners else 0.0
     c = load()
     return share(projected(state), seat, 3.0 + 2.0 * (c.eras - state["era"]))
-
-
-def share(scores: Sequence[float], seat: int, temp: float) -> float:
-    """A softmax share of the win at temperature `temp` (points), mixed with a gentler sigmoid of
-    the margin over the best other seat, so that a point still matters when far ahead or behind."""
-    top = max(scores)
-    weights = [math.exp((x - top) / temp) for x in scores]
-    best_other = max(x for s, x in enumerate(scores) if s != seat)
-    margin = (scores[seat] - best_other) / (4.0 * temp)
-    return 0.8 * weights[seat] / sum(weights) + 0.2 / (1.0 + math.exp(-margin))
 
 
 # --- candidates ---------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The act phase's legal texts (game._legal_act) as a menu (engine.policy.Menu).
+"""The act step's legal texts (turn.Act.options) as a menu (engine.policy.Menu).
 
 A hand of seven cards gives up to a hundred `place`, `revolt` and `exchange` texts, listed for
 every walk and again to check the action; this menu works out only the levels a walk goes

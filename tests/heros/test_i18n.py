@@ -10,7 +10,7 @@ from pathlib import Path
 import data
 from engine.core import Msg
 from engine.heros.components import load
-from engine.heros.game import in_
+from engine.heros.step import in_
 from engine.i18n import action_label, has, translate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.sevenhills import board as B
+from engine.sevenhills.turn import end_turn
 from tests.support import keys
 
 from .helpers import G, act, clear_board, place, started, total_markers
@@ -18,7 +19,7 @@ def ending(players: int = 3) -> dict:
 
 
 def consul_phase(state: dict) -> tuple[dict, list]:
-    ev = G._end_turn(state)  # the turn that reached the round limit ends
+    ev = end_turn(state)  # the turn that reached the round limit ends
     return state, ev
 
 

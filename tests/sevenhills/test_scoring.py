@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.sevenhills.scoring import knight_points, majority_points, winners
+from engine.sevenhills.turn import end_turn
 from tests.support import keys
 
 from .helpers import G, act, clear_board, place, started
@@ -68,7 +69,7 @@ def test_the_next_era_last_player_first_and_refill_to_two() -> None:
     state["counter"] = 17
     state["hands"][1] = []
     state["hands"][2] = state["hands"][2][:1]
-    ev = G._end_turn(state)
+    ev = end_turn(state)
     assert state["era"] == 2 and state["order"] == [3, 0, 1, 2]
     assert [len(h) for h in state["hands"]] == [4, 2, 2, 4]
     assert state["counter"] == 0 and not state["ending"]
@@ -82,7 +83,7 @@ def test_end_after_era_five_most_prestige() -> None:
     state["era"] = 5
     state["ending"] = True
     state["prestige"] = [10, 30, 20]
-    ev = G._end_turn(state)
+    ev = end_turn(state)
     out = G.outcome(state)
     assert out is not None and out.winners == (1,) and state["phase"] == "over"
     assert out.reason.key == "seven-hills.outcome.points"
@@ -106,7 +107,7 @@ def test_the_consul_points_and_the_era_total() -> None:
     state["ending"] = True
     place(state, 2, "forum", "centurion")
     place(state, 2, "palatine", "knight", 2)
-    G._end_turn(state)
+    end_turn(state)
     # consul 2 + palatine alone (new, 7+4) + 1 knight pair
     assert state["prestige"] == [0, 0, 2 + 11 + 1]
     state2 = act(state, state["order"][0], G.legal(state, state["order"][0])[0])[0]

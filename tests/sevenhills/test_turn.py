@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
+from engine.sevenhills.turn import end_turn
 from tests.support import keys
 
 from .helpers import G, act, at_act, cards_of, give, started
@@ -42,7 +43,7 @@ def test_a_full_hand_takes_nothing() -> None:
     state, _ = act(state, 0, f"discard {state['hands'][0][0]}")  # seat 0 back to 7 cards
     assert len(state["hands"][0]) == 7
     state["turn"] = 2  # the next turn is seat 0's again
-    ev = G._end_turn(state)
+    ev = end_turn(state)
     assert state["phase"] == "act" and "seven-hills.log.no_take" in keys(ev)
     with pytest.raises(IllegalAction):
         act(state, 0, "draw")  # no room either (limit 7)

@@ -5,6 +5,7 @@ data/duel/README.md ## Leaders. Modules:
 
     data.py   the 43 leaders, the 2 wonders and the 2 panels
     rules.py  setup, the leader draft, the recruitment phase before each age, the leaders' powers
+    view.py   what each seat sees of them
     ai.py     what a computer player may know and how it values the leaders
 """
 
@@ -18,6 +19,7 @@ from engine.duel.expansion import Expansion
 from engine.duel.moves import Move
 
 from . import ai, rules
+from .view import extend_view
 
 if TYPE_CHECKING:
     from engine.ai.deal import Deal
@@ -106,7 +108,7 @@ class Leaders(Expansion):
             "n": len(view["leaders"]["players"][seat]["recruited"])})}
 
     def extend_view(self, view: dict[str, Any], state: State, seat: int | None) -> None:
-        rules.extend_view(view, state, seat)
+        extend_view(view, state, seat)
 
     def hide(self, state: State, seat: int, deal: Deal) -> None:
         ai.hide(state, seat, deal)

@@ -58,7 +58,6 @@ PTOLEMY_AGES = (2, 3)  # 004 Ptolémée: « durant l'Âge II ou III »
 BILKIS_PRICE = 2
 ONCE = ("euclid", "ptolemy", "pythagoras")
 HIDDEN = ("recruit", "announce")
-DRAWS = ("maecenas", "croesus", "ramses")  # what they draw is shown to them only
 PHASES = (
     "leaders", "recruit", "announce", "maecenas", "rome", "solomon", "croesus", "ramses", "bury",
     "euclid", "ptolemy",
@@ -754,50 +753,3 @@ def _pythagoras(state: State, seat: int, move: moves.Move) -> list[Event]:
     lead["tucked"][seat]["pythagoras"] = card
     state["play_again"] = True  # « vous pouvez rejouer »
     return [Event(Msg("duel.log.pythagoras", {"seat": Msg.seat(seat), "card": tok(card)}))] + revealed
-
-
-# --- the view (VIEW.md ## Leaders) ------------------------------------------------------------------
-
-
-def extend_view(view: dict[str, Any], state: State, seat: int | None) -> None:
-    lead = _L(state)
-    asked = ask(state) if state["phase"] in PHASES and state["outcome"] is None else {}
-    draft = lead["draft"]
-    view["leaders"] = {
-        "panel": lead["panel"],
-        "draft": None if draft is None else {
-            "round": draft["round"], "offer": list(draft["offer"]), "picker": draft["order"][0]},
-        "players": [
-            {
-                "hand": list(lead["hands"][s]),
-                "recruited": list(lead["recruited"][s]),
-                "buried": list(lead["buried"][s]),
-                "dismissed": list(lead["dismissed"][s]),
-                "used": list(lead["used"][s]),
-                "tucked": dict(lead["tucked"][s]),
-                "chosen": state["phase"] in HIDDEN and (
-                    lead["picks"][s] is not None if state["phase"] == "recruit"
-                    else lead["calls"][s] is not None),
-            }
-            for s in (0, 1)
-        ],
-        "revealed": list(lead["revealed"]) if lead["revealed"] else None,
-        "asked": sorted(asked),
-        "out": len(lead["pool"]),
-    }
-    if state["phase"] == "leaders":
-        view["draft"] = None  # the wonders are not revealed before the leader draft is over
-    if state["phase"] in HIDDEN:
-        view["active"] = None
-        view["prompt"] = None
-    if seat is not None:
-        mine: dict[str, Any] = {
-            "pick": lead["picks"][seat],
-            "call": lead["calls"][seat],
-            "draw": list(state["pending"][0].get("draw", ()))
-            if state["pending"] and state["active"] == seat and state["phase"] in DRAWS else [],
-        }
-        if seat in asked:
-            mine["prompt"] = asked[seat].to_json()
-        view.setdefault("private", {})["leaders"] = mine
-

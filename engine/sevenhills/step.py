@@ -1,0 +1,84 @@
+"""What every Seven Hills step is, and the messages the steps write.
+
+A step (a `phase` of the state) holds in one place who it asks, what it asks them, their options
+and what each option does, as Rally the Troops writes a state with its prompt and its actions.
+The steps of a turn are in turn.py, those of the consul phase in consul.py; game.py holds their
+table and nothing dispatches by name.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine import core
+from engine.core import Event, IllegalAction, Msg, State
+
+from . import board as B
+from .components import load
+
+G = "seven-hills"
+
+
+class Step(core.Step):
+    """A Seven Hills step (engine.core.Step): `asked` the seats it asks (by default the active
+    player), `question` what it asks one of them, `legal` their texts (`holds` whether a text
+    is one of them), and what each verb does (its `@acts` methods). `apply` refuses a text that
+    is not legal (`refuse` says why) before its handler changes anything; `play` is the handler
+    alone, for a text taken from `legal` or `menu`. `forced`: its lone legal text is played
+    without asking (Game.forced)."""
+
+    forced = False
+
+    def asked(self, state: State) -> list[int]:
+        return [B.active(state)]
+
+    def question(self, state: State, seat: int) -> Msg:
+        raise NotImplementedError
+
+    def prompt(self, state: State) -> dict[int, Msg]:
+        return {seat: self.question(state, seat) for seat in self.asked(state)}
+
+    def holds(self, state: State, seat: int, action: str) -> bool:
+        return action in self.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> list[Event]:
+        if not self.holds(state, seat, action):
+            raise self.refuse(state, seat, action)
+        return self.play(state, seat, action)
+
+    def play(self, state: State, seat: int, action: str) -> list[Event]:
+        """What a legal text does: its verb's handler, unchecked."""
+        return super().apply(state, seat, action)
+
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
+        return IllegalAction(f"{G}.error.illegal", action=action)
+
+
+# --- messages -----------------------------------------------------------------------------------
+
+
+def seat_msg(seat: int) -> dict[str, int]:
+    return Msg.seat(seat)
+
+
+@cache  # messages are immutable, and every log line of a card names it
+def card_msg(card: str) -> Msg:
+    """A card as log lines and messages name it: its colour and class ("red noble"). Its
+    additional action and legion icon are on the pictures (the action token
+    `seven-hills.tok.<card>` still spells them out in menus)."""
+    k = load().card(card)
+    return Msg(f"{G}.card", {"colour": Msg(f"{G}.colour.{k.colour}"), "cls": tok(k.cls)})
+
+
+def cards_msg(cards: list[str]) -> tuple[Msg, ...]:
+    return tuple(card_msg(c) for c in B.sort_cards(cards)) or (Msg(f"{G}.nothing"),)
+
+
+@cache
+def tok(word: str) -> Msg:
+    return Msg(f"{G}.tok.{word}")
+
+
+def ev(key: str, to: tuple[int, ...] | None = None, **params: Any) -> Event:
+    return Event(Msg(f"{G}.log.{key}", params), to)
