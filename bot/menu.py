@@ -195,3 +195,34 @@ def resolve(
     if is_action(actions, prefix):  # the single continuation of what was typed
         return Typed("play" if beginning else "follow", prefix)
     return Typed("unknown", tuple(text.split()))
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click in a menu message: the menu it shows (`code`, as `encode` wrote it), then the
+    item chosen (`choice`, an index of its items) or a step `back` (a page turn is neither)."""
+
+    code: str
+    choice: int | None = None
+    back: bool = False
+
+
+def clicked(legal: Sequence[str], click: Click) -> Typed | None:
+    """What a click in a menu comes to: "play" a whole action (the confirmation, or an item
+    that completes one with nothing after), or the "menu" to show next; None when the menu is
+    out of date (no such menu or item among these legal texts)."""
+    actions = split(legal)
+    prefix = decode(actions, click.code) if legal else None
+    if prefix is None:
+        return None
+    if click.back:
+        prefix = parent(actions, prefix)
+    if click.choice is not None:
+        items = at(actions, prefix).items
+        if not 0 <= click.choice < len(items):
+            return None
+        item = items[click.choice]
+        if item is None or item.final:  # the confirmation (CONFIRM), or a whole action
+            return Typed("play", prefix if item is None else prefix + item.tokens)
+        prefix += item.tokens
+    return Typed("menu", prefix)

@@ -429,11 +429,13 @@ def copy_state(state: State) -> State:
     return json.loads(json.dumps(state))
 
 
-def play(game: Game, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
-    """Apply one action to a copy of `state`. The input is never modified, even on IllegalAction."""
+def play(game: Game, state: State, seat: int, action: str,
+         asked: Collection[int] | None = None) -> tuple[State, list[Event]]:
+    """Apply one action to a copy of `state`. The input is never modified, even on IllegalAction.
+    `asked`: the seats `game.prompt(state)` asks, when the caller already knows them."""
     if game.outcome(state) is not None:
         raise IllegalAction("error.game_over")
-    if seat not in game.prompt(state):
+    if seat not in (game.prompt(state) if asked is None else asked):
         raise IllegalAction("error.not_your_turn")
     text = game.canonical(action)
     if not text:

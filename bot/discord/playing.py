@@ -21,7 +21,6 @@ from bot.discord.replies import refusal, refusals, service_of, tell, think
 from bot.discord.views import menu_message
 from bot.service import Report, ServiceError
 from engine.i18n import action_label, translate
-from engine.registry import get as get_game
 
 CHOICES = 25  # autocomplete suggestions Discord shows at most
 CHOICE_TEXT = 100  # characters in a suggestion's name and in its value
@@ -93,29 +92,21 @@ async def move(interaction: discord.Interaction, action: str) -> None:
     async with refusals(interaction):
         service = service_of(interaction)
         locale = user_locale(interaction)
-        info = await service.info(interaction.channel_id or 0)
-        game = get_game(info.game_key)
-        legal = await service.choices(info.channel_id, interaction.user.id)
-        beginning = action.rstrip().endswith(("…", "..."))
-        text = game.canonical(action.rstrip().rstrip(".…"))
-        if text not in legal:
-            # Someone typing in their own language rather than picking a suggestion.
-            by_label = {_fold(action_label(info.game_key, x, locale, info.names)): x for x in legal}
-            text = by_label.get(_fold(" ".join(text.split())), text)
-        if beginning or text not in legal:
-            # A beginning of several actions (a suggested `seek 1 …`): choose the rest.
-            actions = menu.split(legal)
-            prefix = menu.snap(actions, tuple(text.split())) if text else ()
-            if prefix is not None and menu.at(actions, prefix).items:
-                content, view = menu_message(info.game_key, info.names, locale, actions,
-                                             info.id, info.version, prefix)
-                await interaction.followup.send(content, view=view, ephemeral=True)
-                return
-            if beginning and prefix is not None and menu.is_action(actions, prefix):
-                # A suggested beginning with a single continuation: that action.
-                text = " ".join(prefix)
-        report = await service.act_in(info.id, interaction.user.id, text)
-        await _after_move(interaction, report, text, menu_message_edit=False)
+        # Read as every edge reads typed text (bot.menu.resolve), in one call of the service.
+        moved = await service.move(interaction.user.id, action,
+                                   channel_id=interaction.channel_id or 0, locale=locale)
+        info = moved.game
+        if moved.report is not None:
+            await _after_move(interaction, moved.report, moved.text, menu_message_edit=False,
+                              legal=moved.legal)
+        elif moved.typed.kind == "menu":  # a beginning of several actions: choose the rest
+            content, view = menu_message(info.game_key, info.names, locale,
+                                         menu.split(moved.legal), info.id, info.version,
+                                         moved.typed.tokens)
+            await interaction.followup.send(content, view=view, ephemeral=True)
+        else:  # "follow": the one action that can follow what was typed
+            await tell(interaction, t("discord.move.follows", locale, action=action_label(
+                info.game_key, moved.text, locale, shown_names(info.names))))
 
 
 # --- the menu ---------------------------------------------------------------------------------
@@ -152,34 +143,23 @@ async def on_menu(
     async with refusals(interaction):
         service = service_of(interaction)
         try:
-            # The legal texts only: a click is answered without the view or the history.
-            info, legal = await service.legal_in(game_id, interaction.user.id)
-            actions = menu.split(legal)
-            prefix = menu.decode(actions, code) if legal else None
-            if info.version != version or prefix is None:
-                raise ServiceError("error.stale")
-            if back:
-                prefix, page = menu.parent(actions, prefix), 0
-            if choice is not None:
-                items = menu.at(actions, prefix).items
-                if not 0 <= choice < len(items):
-                    raise ServiceError("error.stale")
-                item = items[choice]
-                if item is menu.CONFIRM or item.final:
-                    text = " ".join(prefix if item is None else prefix + item.tokens)
-                    report = await service.act_in(game_id, interaction.user.id, text,
-                                                  version=version)
-                    await _after_move(interaction, report, text, menu_message_edit=True)
-                    return
-                prefix, page = prefix + item.tokens, 0
+            # One call: the next menu, or the move when the click completes an action.
+            moved = await service.move(interaction.user.id, menu.Click(code, choice, back),
+                                       game_id=game_id, version=version)
+            if moved.report is not None:
+                await _after_move(interaction, moved.report, moved.text, menu_message_edit=True,
+                                  legal=moved.legal)
+                return
+            info, prefix, legal = moved.game, moved.typed.tokens, moved.legal
+            page = 0 if back or choice is not None else page
         except ServiceError as error:
             if error.msg.key != "error.stale":
                 raise
             # The menu is out of date: say so in it, and take its components away.
             await interaction.edit_original_response(content=refusal(error, locale), view=None)
             return
-        content, view = menu_message(info.game_key, info.names, locale, actions, info.id,
-                                     info.version, prefix, page)
+        content, view = menu_message(info.game_key, info.names, locale, menu.split(legal),
+                                     info.id, info.version, prefix, page)
         await interaction.edit_original_response(content=content, view=view)
 
 
@@ -197,10 +177,12 @@ def played_text(report: Report, user_id: int, text: str, locale: str) -> str:
 
 async def _after_move(
     interaction: discord.Interaction, report: Report, text: str, *, menu_message_edit: bool,
+    legal: Sequence[str] = (),
 ) -> None:
     """Tell the channel (as the service decided), then answer the player: what they played,
     their private lines and, while their turn goes on, the next step's menu in the same message
-    (the channel hears nothing until the game changes hands)."""
+    (the channel hears nothing until the game changes hands). `legal`: the player's legal
+    texts as the move left the game (Service.move gives them while their turn goes on)."""
     service = service_of(interaction)
     locale = user_locale(interaction)
     posted = await post_turn(interaction.client, service, report)
@@ -210,14 +192,12 @@ async def _after_move(
     view: discord.ui.View | None = None
     info = report.game
     me = info.seat_of(interaction.user.id)
-    if info.status == "active" and me is not None and me.seat in report.asks:
-        now, legal = await service.legal_in(info.id, interaction.user.id)
-        if legal:
-            ask = translate(report.asks[me.seat], locale, shown_names(info.names))
-            step, view = menu_message(now.game_key, now.names, locale, menu.split(legal),
-                                      now.id, now.version, ())
-            content = "\n".join([clip(content, 1000), t("discord.move.goes_on", locale, ask=ask),
-                                  step])
+    if info.status == "active" and me is not None and me.seat in report.asks and legal:
+        ask = translate(report.asks[me.seat], locale, shown_names(info.names))
+        step, view = menu_message(info.game_key, info.names, locale, menu.split(legal),
+                                  info.id, info.version, ())
+        content = "\n".join([clip(content, 1000), t("discord.move.goes_on", locale, ask=ask),
+                              step])
     content = clip(content, 2000)
     if menu_message_edit:
         await interaction.edit_original_response(content=content, view=view)

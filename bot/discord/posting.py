@@ -117,7 +117,8 @@ async def _post(
     # No lock: two posts of one game may be made at once, here or in another process sharing
     # the database. The database keeps the newest, and whoever records a post retires the
     # buttons of the one it replaced, or its own if it came too late (Service.posted_turn).
-    posted = await service.turn_posts(info.id)
+    # A move's report carries them, read as it ended (Service.move), with no wait since.
+    posted = report.posts if report.posts is not None else await service.turn_posts(info.id)
     latest = posted[-1] if posted else None
     if repair and latest is not None and latest.version >= info.version:
         return None

@@ -12,7 +12,8 @@ limits, picture cache, and the commit/report step every change ends with):
 
     lobby.py    catalogue, create, join, leave, start
     bots.py     computer players: seated in the lobby or taken over, and their moves
-    play.py     choices, act, resign, undo, abandon, unposted
+    play.py     choices, move (one call per move at every edge), act, resign, undo, abandon,
+                unposted
     looking.py  status, board, hand, log, replay GIF (its bookkeeping in replays.py), verify
     days.py     preferences, vacations, the background tick, timeouts
     records.py  /game mine, guild settings, leaderboard
@@ -44,6 +45,7 @@ from bot.service.model import (
     HandReport,
     Limits,
     LogPage,
+    Moved,
     MyGame,
     Report,
     SeatInfo,
@@ -60,7 +62,7 @@ from bot.service.telling import How, Telling, telling
 
 __all__ = [
     "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "How", "Limits",
-    "LogPage", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
+    "LogPage", "Moved", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
     "ServiceBase", "ServiceError", "Standing", "Telling", "TurnPost", "User", "level_of",
     "telling",
 ]

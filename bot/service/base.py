@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot import clock as clocks
@@ -40,28 +41,49 @@ class ServiceBase:
         self.renderer = renderer
         self.clock = clock
         self.limits = limits or Limits()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self.locks = GameLocks()
         self._boards: dict[tuple[str, int, int, str], bytes] = {}  # (kind, game, version, locale)
         self.replays = Replays()  # /game replay's renders and allowances (looking.py)
 
     # --- lookups ---------------------------------------------------------------------------
 
     async def info(self, channel_id: int, *, live: bool = True) -> GameInfo:
-        row = await (self.store.live_game(channel_id) if live else self.store.latest_game(channel_id))
+        if live:
+            return (await self.read_game(channel_id=channel_id)).info
+        row = await self.store.latest_game(channel_id)
         if row is None:
             raise ServiceError("error.no_game")
         return game_info(row, await self.store.seats(row.id))
 
     async def info_by_id(self, game_id: int) -> GameInfo:
-        row = await self.store.game(game_id)
-        if row is None:
-            raise ServiceError("error.no_game")
-        return game_info(row, await self.store.seats(row.id))
+        return (await self.read_game(game_id)).info
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    async def read_game(self, game_id: int | None = None, *,
+                        channel_id: int | None = None) -> Read:
+        """The game (by id, or the channel's live game) and its seats, in one store call, or
+        "error.no_game". To change it, hold it with `changing`."""
+        read_at = self.locks.now
+        found = await self.store.game_and_seats(game_id, channel_id=channel_id)
+        if found is None:
+            raise ServiceError("error.no_game")
+        row, seats = found
+        return Read(row, game_info(row, seats), read_at)
+
+    @asynccontextmanager
+    async def changing(self, read: Read) -> AsyncIterator[Read]:
+        """Hold the game's lock for a change, with the game as read under it: `read` itself
+        when no change of this process can have come since it was read (GameLocks), or else
+        the game read again (so that a move made meanwhile here is seen, as a read made under
+        the lock would see it)."""
+        async with self.lock(read.row.id, read.read_at) as fresh:
+            yield read if fresh else await self.read_game(read.row.id)
+
+    def lock(self, game_id: int, read_at: int | None = None,
+             ) -> AbstractAsyncContextManager[bool]:
         """The game's lock: every change loads, plays and stores under it (in this process;
-        the version guard of each store write covers the others)."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        the version guard of each store write covers the others). Held, it says whether a
+        read begun at `read_at` (GameLocks.now) is still fresh."""
+        return self.locks.hold(game_id, read_at)
 
     # --- every change ends here -------------------------------------------------------------
 
@@ -69,25 +91,30 @@ class ServiceBase:
         self, info: GameInfo, row: GameRow, game: Game, state: dict[str, Any],
         events: list[Event], seat: int, user_id: int | None, text: str,
         outcome: Outcome | None = None, *, bots: Mapping[int, tuple[str, int]] | None = None,
+        asks: Asks | None = None, legal_for: int | None = None,
     ) -> Report:
         """Store one history entry (under the game's lock) with the clocks it moves, then
         report it with the notices it calls for. `bots`: seat -> (level, seed) of seats a bot
-        plays from now on (a player who left), stored with the entry.
+        plays from now on (a player who left), stored with the entry. `asks`: who is asked in
+        each state, as far as the caller already worked it out (each state's `prompt` runs
+        once). `legal_for`: a seat whose legal texts the report gives (`Report.legal`) if it
+        is still asked.
 
         The rules' outcome puts the players who left last (engine.core.ranked_last); an
         outcome given (a resignation, a clock run out) says it already."""
         then: list[Played] = []
         own = events  # this action's events, stored with it
+        asks = asks or Asks(game)
         if outcome is None and not text.startswith("."):
             # What the rules leave no seat to choose is played at once (Game.forced), each its
             # own history entry with its events: nobody is asked, pinged or waited on for it.
-            state, then, played = forced_steps(game, state)
+            state, then, played = forced_steps(game, state, asks.asked)
             events = [*events, *played]
         if outcome is None and (outcome := game.outcome(state)) is not None:
             outcome = ranked_last(outcome, info.left_seats, len(info.seats))
         now = self.clock()
-        before = game.prompt(row.state) if row.state is not None else {}
-        after = game.prompt(state) if outcome is None else {}
+        before = asks(row.state) if row.state is not None else {}
+        after = asks(state) if outcome is None else {}
         people = {s.seat for s in info.seats
                   if s.seat is not None and s.bot is None and s.seat not in (bots or {})}
         tell = telling(before, after, people, ended=outcome is not None,
@@ -129,15 +156,19 @@ class ServiceBase:
             seats=tuple(taken_over(s, bots[s.seat][0], info.locale)
                         if bots and s.seat in bots else s for s in info.seats))
         if tell.post:
-            report = await self.report(info, game, state, [*since, *events], previous=previous)
+            report = await self.report(info, game, state, [*since, *events], previous=previous,
+                                       asks=asks)
         else:  # nothing for the channel: no picture; the public lines, in the history, will be
             # told by the next post (here they are the mover's to read, not the channel's)
-            report = self.standing(info, game, state)
+            report = self.standing(info, game, state, asks)
             report.public = [event.msg for event in events if event.to is None]
             report.private = private_lines(info, events)
         report.telling = tell
         report.ping = [u.user_id for s in sorted(tell.ping) if (u := info.user_of(s)) is not None]
-        report.notices = await self.notices_for(info, game, row.state, state, prefs=prefs)
+        report.notices = await self.notices_for(info, game, row.state, state, prefs=prefs,
+                                                asks=asks)
+        if legal_for is not None and legal_for in report.asks:
+            report.legal = game.legal(state, legal_for)
         return report
 
     async def open_choice(self, game_id: int) -> Report | None:
@@ -166,10 +197,8 @@ class ServiceBase:
                         ) -> tuple[GameRow, GameInfo, SeatInfo, dict[str, Any]]:
         """The started game, its info, the caller's seat and the state, or the refusal that
         fits (no game, not seated, not started): what a player's own look at a game needs."""
-        row = await self.store.game(game_id)
-        if row is None:
-            raise ServiceError("error.no_game")
-        info = game_info(row, await self.store.seats(row.id))
+        read = await self.read_game(game_id)
+        row, info = read.row, read.info
         seat = info.seat_of(user_id)
         if seat is None or seat.seat is None:
             raise ServiceError("error.not_seated")
@@ -186,7 +215,7 @@ class ServiceBase:
 
     async def notices_for(
         self, info: GameInfo, game: Game, before: dict[str, Any] | None, after: dict[str, Any],
-        *, prefs: Mapping[int, UserPrefs] | None = None,
+        *, prefs: Mapping[int, UserPrefs] | None = None, asks: Asks | None = None,
     ) -> list[Notice]:
         """Direct messages called for by the change from `before` to `after`. `prefs`: the
         players' preferences, if already read (one query for all of them otherwise)."""
@@ -198,20 +227,27 @@ class ServiceBase:
             prefs = await self.store.prefs_of(list(users.values()))
         now = self.clock()
         players = len(users)
+        asks = asks or Asks(game)
+        asked_before = asks(before) if before is not None else {}
+        asked_now = asks(after)
+        # Who is next in line matters only to a player who asked to hear of it ("before"),
+        # and only when the seats asked change (turn_notices).
+        wanted = set(asked_now) != set(asked_before) and any(
+            prefs.get(u, UserPrefs(u)).before for u in users.values())
         notices = turn_notices(
             game_id=info.id, channel_id=info.channel_id, game_name=game.name(), users=users,
-            prefs=prefs, asked_before=game.prompt(before) if before is not None else {},
-            asked_now=game.prompt(after),
-            next_before=game.up_next(before, players) if before is not None else [],
-            next_now=game.up_next(after, players),
+            prefs=prefs, asked_before=asked_before, asked_now=asked_now,
+            next_before=game.up_next(before, players) if before is not None and wanted else [],
+            next_now=game.up_next(after, players) if wanted else [],
             away={u for u in users.values() if _away(prefs[u], now)},
         )
         return [replace(n, once=f"{n.kind}:{n.user_id}:{info.version}") for n in notices]
 
-    def standing(self, info: GameInfo, game: Game, state: dict[str, Any]) -> Report:
+    def standing(self, info: GameInfo, game: Game, state: dict[str, Any],
+                 prompt: Callable[[dict[str, Any]], dict[int, Msg]] | None = None) -> Report:
         """Where the game stands (who must act, what they are asked, the standings), with no
-        log lines and no picture yet."""
-        asks = game.prompt(state) if info.status == "active" else {}
+        log lines and no picture yet. `prompt`: the game's, or an Asks of the caller's."""
+        asks = (prompt or game.prompt)(state) if info.status == "active" else {}
         to_act = [s for seat in sorted(asks) if (s := info.user_of(seat)) is not None]
         return Report(info, to_act=to_act, asks=asks, scores=game.score_lines(state),
                       at=self.clock())
@@ -260,10 +296,11 @@ class ServiceBase:
     async def report(
         self, info: GameInfo, game: Game, state: dict[str, Any], events: Sequence[Event],
         before: dict[str, Any] | None = None, previous: dict[str, Any] | None = None,
+        asks: Asks | None = None,
     ) -> Report:
         """A turn post's report: the public lines of `events`, the private lines by user, and
         the picture outlining what changed since `before` (a state) or `previous` (a view)."""
-        report = self.standing(info, game, state)
+        report = self.standing(info, game, state, asks)
         report.public = [event.msg for event in events if event.to is None]
         report.private = private_lines(info, events)
         if info.outcome is not None:
@@ -274,19 +311,85 @@ class ServiceBase:
 
 
 
+@dataclass(frozen=True)
+class Read:
+    """A game and its seats as read (`ServiceBase.read_game`), and when (GameLocks.now)."""
+
+    row: GameRow
+    info: GameInfo
+    read_at: int
+
+
+class GameLocks:
+    """The games' locks in this process, one asyncio.Lock each, and a count of every taking
+    and giving back of any of them. Every change this process makes to a game is made under
+    its lock, so a game read before its lock was taken is as fresh as one read under it when
+    the lock has been neither taken nor given back since the read began: a move then reads
+    its game once (ServiceBase.changing)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._events = 0
+        self._last: dict[int, int] = {}  # game -> the count at its lock's latest event
+
+    @property
+    def now(self) -> int:
+        return self._events
+
+    @asynccontextmanager
+    async def hold(self, game_id: int, read_at: int | None = None) -> AsyncIterator[bool]:
+        """Hold the game's lock; True when a read begun at `read_at` is still fresh."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            fresh = read_at is not None and self._last.get(game_id, 0) <= read_at
+            self._touch(game_id)
+            try:
+                yield fresh
+            finally:
+                self._touch(game_id)
+
+    def _touch(self, game_id: int) -> None:
+        self._events += 1
+        self._last[game_id] = self._events
+
+
+class Asks:
+    """A game's `prompt`, run once per state within one call: a move asks who is asked in the
+    state it starts from and in the one it leads to at several steps (the check of the mover,
+    the forced actions, the telling, the clocks, the standings, the notices). States are
+    known by identity (a state is never changed in place once played)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._seen: dict[int, tuple[dict[str, Any], dict[int, Msg]]] = {}
+
+    def __call__(self, state: dict[str, Any]) -> dict[int, Msg]:
+        found = self._seen.get(id(state))
+        if found is None or found[0] is not state:
+            found = (state, self.game.prompt(state))
+            self._seen[id(state)] = found  # the state is kept: its id stays its own
+        return found[1]
+
+    def asked(self, state: dict[str, Any]) -> list[int]:
+        """`Game.asked`: the seats asked, in the order of `prompt`."""
+        return list(self(state))
+
+
 FORCED_LIMIT = 1000  # forced actions in a row: far beyond any game's (a guard, not a rule)
 
 
 def forced_steps(game: Game, state: dict[str, Any],
+                 asked: Callable[[dict[str, Any]], Sequence[int]] | None = None,
                  ) -> tuple[dict[str, Any], list[Played], list[Event]]:
     """Play what the rules leave no asked seat to choose (Game.forced), in seat order, until
-    none is left: the state after them, their history entries, their events."""
+    none is left: the state after them, their history entries, their events. `asked`:
+    `game.asked`, or the caller's Asks.asked."""
+    asked = asked or game.asked
     played: list[Played] = []
     events: list[Event] = []
     for _ in range(FORCED_LIMIT):
         if game.outcome(state) is not None:
             break
-        found = next(((seat, text) for seat in game.asked(state)
+        found = next(((seat, text) for seat in asked(state)
                       if (text := game.forced(state, seat)) is not None), None)
         if found is None:
             break

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.clock import Clock, Pace
+from bot.menu import Typed
 from bot.service.notices import Notice
 from bot.service.telling import How, Telling
 from engine import Msg, Outcome
@@ -132,6 +133,11 @@ class Report:
     ping: list[int] = field(default_factory=list)  # user ids the post mentions, with `telling`
     done: list[SeatInfo] = field(default_factory=list)  # an EDIT: who has chosen since the post
     told: int | None = None  # an EDIT: the version of the post it edits
+    # A move made by Service.move: the mover's legal texts as it leaves the game, when their
+    # turn goes on (their next step's menu), and for a post, the game's turn posts as read at
+    # the end of the move (None: not read; the edge reads them right before posting).
+    legal: list[str] = field(default_factory=list)
+    posts: list[TurnPost] | None = None
 
     @property
     def how(self) -> How:
@@ -185,6 +191,24 @@ class TurnPost:
     message_id: int
     channel_id: int
     version: int
+
+
+@dataclass
+class Moved:
+    """What one call of Service.move came to: `typed`, what was asked for, is "play" (played:
+    `report` tells it), or, with nothing played, "menu" (open the choice menu at
+    `typed.tokens`) or "follow" (an incomplete text whose one continuation is `typed.tokens`).
+    `legal`: the caller's legal texts now (before it when nothing was played; after the move,
+    and only while their turn goes on, otherwise)."""
+
+    game: GameInfo
+    typed: Typed
+    legal: list[str]
+    report: Report | None = None
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.typed.tokens)
 
 
 @dataclass(frozen=True)

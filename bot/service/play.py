@@ -6,72 +6,119 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service.base import ServiceBase, game_info, takeover
-from bot.service.model import GameInfo, Report, SeatInfo, ServiceError
-from engine import Event, IllegalAction, Msg, play
+from bot import menu
+from bot.service.base import Asks, Read, ServiceBase, game_info, takeover
+from bot.service.model import GameInfo, Moved, Report, SeatInfo, ServiceError, TurnPost
+from bot.service.telling import How
+from engine import Event, Game, IllegalAction, Msg, play
 from engine.core import UNDO, effective_actions, replay, resigned
+from engine.i18n import action_label
 from engine.registry import get as get_game
 
 
 class PlayMixin(ServiceBase):
     async def choices(self, channel_id: int, user_id: int) -> list[str]:
         """The caller's legal action texts now (empty when they have nothing to do)."""
-        row = await self.store.live_game(channel_id)
-        if row is None or row.status != "active" or row.state is None:
+        try:
+            read = await self.read_game(channel_id=channel_id)
+        except ServiceError:
             return []
-        info = game_info(row, await self.store.seats(row.id))
-        seat = info.seat_of(user_id)
-        game = get_game(row.game_key)
-        if seat is None or seat.bot is not None or seat.seat not in game.prompt(row.state):
-            return []
-        return game.legal(row.state, seat.seat)
+        game = get_game(read.row.game_key)
+        return own_legal(read, game, Asks(game), user_id)
 
     async def legal_in(self, game_id: int, user_id: int) -> tuple[GameInfo, list[str]]:
         """The game and the caller's legal action texts now (empty when they have nothing to
         do): what a click in the Play menu needs, and no more (no view, no history)."""
-        row, info, seat, state = await self.seated_in(game_id, user_id)
-        if seat.bot is not None:  # a player who left: a bot plays the seat (act_in refuses)
-            raise ServiceError("error.bot_plays_for_you")
-        game = get_game(row.game_key)
-        if info.status != "active" or seat.seat not in game.prompt(state):
-            return info, []
-        return info, game.legal(state, seat.seat)
+        read = await self.read_game(game_id)
+        menu_checks(read, user_id)
+        game = get_game(read.row.game_key)
+        return read.info, own_legal(read, game, Asks(game), user_id)
+
+    async def move(
+        self, user_id: int, request: str | menu.Click, *, channel_id: int | None = None,
+        game_id: int | None = None, version: int | None = None, locale: str | None = None,
+    ) -> Moved:
+        """One move as an edge asks for it, in one call: `request` is the text typed to /move
+        (in the channel `channel_id`), read by `bot.menu.resolve` as every edge reads it (any
+        case, canonical text or as shown in `locale`, a beginning, a unique start), or a
+        click in the Play menu of the game `game_id` drawn at `version` (`bot.menu.clicked`).
+        A whole action is played (what nothing legal starts as is played as typed, for the
+        rules to say why not); otherwise nothing is: the menu to open, or the one action that
+        can follow. The game and its seats are read once, and each state's `prompt` runs
+        once; the report carries everything the edge shows (the telling, the notices, the
+        mover's next step, and for a post the turn posts read last, right before the edge
+        posts)."""
+        read = await self.read_game(game_id, channel_id=channel_id)
+        game = get_game(read.row.game_key)
+        asks = Asks(game)
+        if isinstance(request, menu.Click):  # as the menu was drawn: refused as it would be
+            menu_checks(read, user_id)
+            legal = own_legal(read, game, asks, user_id)
+            typed = menu.clicked(legal, request)
+            if read.info.version != version or typed is None:
+                raise ServiceError("error.stale")
+        else:
+            legal = own_legal(read, game, asks, user_id)
+            info = read.info
+            typed = menu.resolve(
+                legal, request, game.canonical,
+                lambda text: action_label(info.game_key, text, locale or info.locale, info.names))
+        if typed.kind in ("menu", "follow"):
+            return Moved(read.info, typed, legal)
+        text = " ".join(typed.tokens)
+        async with self.changing(read) as now:
+            report = await self.play_text(now, game, user_id, text, version=version,
+                                          asks=asks, next_step=True)
+        if report.how is How.POST:  # last, as the edge would read them right before posting
+            report.posts = [TurnPost(m, c, v) for m, c, _kind, v in
+                            await self.store.messages(report.game.id, "turn")]
+        return Moved(report.game, typed, report.legal, report)
 
     async def act(
         self, channel_id: int, user_id: int, text: str, *, version: int | None = None,
     ) -> Report:
         """Play `text` for the user. `version`, when given (buttons carry it), must be current."""
-        info = await self.info(channel_id)
-        return await self.act_in(info.id, user_id, text, version=version)
+        read = await self.read_game(channel_id=channel_id)
+        async with self.changing(read) as now:
+            return await self.play_text(now, get_game(now.row.game_key), user_id, text,
+                                        version=version)
 
     async def act_in(
         self, game_id: int, user_id: int, text: str, *, version: int | None = None,
     ) -> Report:
-        async with self.lock(game_id):
-            row = await self.store.game(game_id)
-            if row is None:
-                raise ServiceError("error.no_game")
-            if row.status == "lobby":
-                raise ServiceError("error.not_started")
-            if row.status != "active" or row.state is None:
-                raise ServiceError("error.game_over")
-            info = game_info(row, await self.store.seats(row.id))
-            seat = info.seat_of(user_id)
-            if seat is None or seat.seat is None:
-                raise ServiceError("error.not_seated")
-            if seat.bot is not None:
-                raise ServiceError("error.bot_plays_for_you")
-            if version is not None and version != row.version:
-                raise ServiceError("error.stale")
-            game = get_game(row.game_key)
-            try:
-                state, events = play(game, row.state, seat.seat, text)
-            except IllegalAction as exc:
-                raise ServiceError(exc.msg) from exc
-            if row.timed_out == seat.seat:  # back in time: the others' decision is moot
-                events.insert(0, Event(Msg("platform.back_in_time", {"who": Msg.seat(seat.seat)})))
-            return await self.commit(info, row, game, state, events, seat.seat, user_id,
-                                      game.canonical(text))
+        read = await self.read_game(game_id)
+        async with self.changing(read) as now:
+            return await self.play_text(now, get_game(now.row.game_key), user_id, text,
+                                        version=version)
+
+    async def play_text(
+        self, read: Read, game: Game, user_id: int, text: str, *, version: int | None = None,
+        asks: Asks | None = None, next_step: bool = False,
+    ) -> Report:
+        """Play `text` for the user in the game as `read` under its lock, and commit it.
+        `next_step`: the report gives the mover's legal texts while their turn goes on."""
+        row, info = read.row, read.info
+        if row.status == "lobby":
+            raise ServiceError("error.not_started")
+        if row.status != "active" or row.state is None:
+            raise ServiceError("error.game_over")
+        seat = info.seat_of(user_id)
+        if seat is None or seat.seat is None:
+            raise ServiceError("error.not_seated")
+        if seat.bot is not None:
+            raise ServiceError("error.bot_plays_for_you")
+        if version is not None and version != row.version:
+            raise ServiceError("error.stale")
+        asks = asks or Asks(game)
+        try:
+            state, events = play(game, row.state, seat.seat, text, asked=asks(row.state))
+        except IllegalAction as exc:
+            raise ServiceError(exc.msg) from exc
+        if row.timed_out == seat.seat:  # back in time: the others' decision is moot
+            events.insert(0, Event(Msg("platform.back_in_time", {"who": Msg.seat(seat.seat)})))
+        return await self.commit(info, row, game, state, events, seat.seat, user_id,
+                                 game.canonical(text), asks=asks,
+                                 legal_for=seat.seat if next_step else None)
 
     async def unposted(self, game_id: int, posted: int | None) -> Report:
         """The turn post a crash lost: the game stands at a later version than its latest turn
@@ -178,3 +225,25 @@ class PlayMixin(ServiceBase):
             if not await self.store.set_status(info.id, "abandoned", self.clock()):
                 raise ServiceError("error.no_game")
         return await self.info_by_id(info.id)
+
+
+def own_legal(read: Read, game: Game, asks: Asks, user_id: int) -> list[str]:
+    """The user's legal texts in the game as read: empty unless it is running and asks their
+    seat, which they play themselves."""
+    row, seat = read.row, read.info.seat_of(user_id)
+    if (row.status != "active" or row.state is None or seat is None or seat.seat is None
+            or seat.bot is not None or seat.seat not in asks(row.state)):
+        return []
+    return game.legal(row.state, seat.seat)
+
+
+def menu_checks(read: Read, user_id: int) -> None:
+    """The refusals of a look at one's own game (the Play menu): not seated, not started, or
+    a seat a bot plays since its player left (the move would be refused)."""
+    seat = read.info.seat_of(user_id)
+    if seat is None or seat.seat is None:
+        raise ServiceError("error.not_seated")
+    if read.row.state is None:
+        raise ServiceError("error.not_started")
+    if seat.bot is not None:
+        raise ServiceError("error.bot_plays_for_you")

@@ -30,6 +30,7 @@ from bot.clock import Clock
 from bot.store import TABLES, shown, upgrade
 from bot.store.rows import (
     GAME_COLUMNS,
+    GAME_SEAT_COLUMNS,
     LIVE,
     SEAT_COLUMNS,
     SEATED_COLUMNS,
@@ -45,6 +46,7 @@ from bot.store.rows import (
     Waiting,
     dumps,
     events_text,
+    game_and_seat_rows,
     game_row,
     seated_rows,
 )
@@ -243,6 +245,17 @@ class PgStore:
 
     async def game(self, game_id: int) -> GameRow | None:
         return await self._one_game("id = $1", game_id)
+
+    async def game_and_seats(
+        self, game_id: int | None = None, *, channel_id: int | None = None,
+    ) -> tuple[GameRow, list[SeatRow]] | None:
+        where, arg = (("g.id = $1", game_id) if game_id is not None else
+                      ("g.channel_id = $1 AND g.status IN ('lobby', 'active')", channel_id))
+        async with self.pool.acquire() as db:
+            rows = await db.fetch(
+                f"SELECT {GAME_SEAT_COLUMNS} FROM games g LEFT JOIN seats o ON o.game_id = g.id"
+                f" WHERE {where} ORDER BY o.seat IS NULL, o.seat, o.joined_at, o.joined", arg)
+        return game_and_seat_rows([tuple(r) for r in rows])
 
     async def set_status(
         self, game_id: int, status: str, now: float, *, only_if: tuple[str, ...] = LIVE,

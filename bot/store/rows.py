@@ -177,6 +177,20 @@ def seated_rows(rows: Sequence[Sequence[Any]]) -> list[tuple[GameRow, list[SeatR
     return found
 
 
+# A game (g) and one of its seats (o), or NULLs for a game without seats: a row per seat.
+GAME_SEAT_COLUMNS = ", ".join([f"g.{c}" for c in GAME_COLUMNS.split(", ")]
+                              + [f"o.{c}" for c in SEAT_COLUMNS.split(", ")])
+
+
+def game_and_seat_rows(rows: Sequence[Sequence[Any]]) -> tuple[GameRow, list[SeatRow]] | None:
+    """Rows of GAME_SEAT_COLUMNS for one game, as the game and its seats; None for no row."""
+    if not rows:
+        return None
+    width = len(GAME_COLUMNS.split(", "))
+    seats = [SeatRow(*row[width:]) for row in rows if row[width] is not None]
+    return game_row(rows[0][:width]), seats
+
+
 def game_row(row: Sequence[Any]) -> GameRow:
     """A row of the games table (every column, in the table's order) as a GameRow."""
     (gid, channel, guild, key, options, status, creator, locale, seed, version, state, outcome,

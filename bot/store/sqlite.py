@@ -27,6 +27,7 @@ from bot.clock import Clock
 from bot.store import TABLES, upgrade
 from bot.store.rows import (
     GAME_COLUMNS,
+    GAME_SEAT_COLUMNS,
     LIVE,
     SEAT_COLUMNS,
     SEATED_COLUMNS,
@@ -42,6 +43,7 @@ from bot.store.rows import (
     Waiting,
     dumps,
     events_text,
+    game_and_seat_rows,
     game_row,
     seated_rows,
 )
@@ -354,6 +356,17 @@ class Store:
 
     async def game(self, game_id: int) -> GameRow | None:
         return await self._one_game("id = ?", (game_id,))
+
+    async def game_and_seats(
+        self, game_id: int | None = None, *, channel_id: int | None = None,
+    ) -> tuple[GameRow, list[SeatRow]] | None:
+        """The game (`game_id`, or the live game of `channel_id`) and its seats (as `seats`
+        orders them) in one query: what a move reads, once."""
+        where, args = (("g.id = ?", game_id) if game_id is not None else
+                       ("g.channel_id = ? AND g.status IN ('lobby', 'active')", channel_id))
+        return game_and_seat_rows(await self._all(
+            f"SELECT {GAME_SEAT_COLUMNS} FROM games g LEFT JOIN seats o ON o.game_id = g.id"
+            f" WHERE {where} ORDER BY o.seat IS NULL, o.seat, o.joined_at, o.rowid", (args,)))
 
     async def set_status(
         self, game_id: int, status: str, now: float, *, only_if: tuple[str, ...] = LIVE,

@@ -245,38 +245,32 @@ class Console:
             self.say("? " + HELP.format(names=", ".join(self.users)))
 
     async def move(self, user: User, typed: str) -> None:
-        """`/move [text]`, read as the Discord command reads it (bot.menu.resolve)."""
-        legal = await self.service.choices(CHANNEL, user.id)
-        if not typed or not legal:
-            if not legal and typed:  # not their turn, or the game is over: the service says
-                self.show(await self.service.act(CHANNEL, user.id, typed), actor=user)
-                return
+        """`/move [text]`, read as the Discord command reads it (Service.move, bot.menu.resolve)."""
+        if not typed:
             await self.choices(user, ())
             return
-        info = await self.service.info(CHANNEL, live=False)
-        typed_as = menu.resolve(
-            legal, typed, get_game(info.game_key).canonical,
-            lambda text: action_label(info.game_key, text, self.locale, info.names))
-        if typed_as.kind == "play":
-            text = " ".join(typed_as.tokens)
-            self.show(await self.service.act(CHANNEL, user.id, text), actor=user)
-        elif typed_as.kind == "menu":
-            await self.choices(user, typed_as.tokens)
-        elif typed_as.kind == "follow":
-            text = " ".join(typed_as.tokens)
+        moved = await self.service.move(user.id, typed, channel_id=CHANNEL, locale=self.locale)
+        info = moved.game
+        if moved.report is not None:
+            self.show(moved.report, actor=user)
+        elif moved.typed.kind == "menu":
+            self.list_choices(user, info, moved.legal, moved.typed.tokens)
+        else:  # "follow": the one action that can follow what was typed
             self.say(f"  ({user.name} only) "
-                     + self.t(Msg("console.follows", {"action": Msg.action(info.game_key, text)}),
-                              info))
-            self.say(f"  /move {text}")
-        else:
-            raise ServiceError("error.unknown_action", action=typed[:100])
+                     + self.t(Msg("console.follows",
+                                  {"action": Msg.action(info.game_key, moved.text)}), info))
+            self.say(f"  /move {moved.text}")
 
     async def choices(self, user: User, prefix: menu.Tokens) -> None:
-        """Lists the next steps after `prefix`, as the Play menu in Discord would: a step that
-        needs more ends in "…"; an action that is complete and could go on is listed both ways
-        (as it stands, it is played at once; with "…", its continuations are shown)."""
+        """Lists the next steps after `prefix`, as the Play menu in Discord would."""
         info = await self.service.info(CHANNEL, live=False)
-        legal = await self.service.choices(CHANNEL, user.id)
+        self.list_choices(user, info, await self.service.choices(CHANNEL, user.id), prefix)
+
+    def list_choices(self, user: User, info: GameInfo, legal: Sequence[str],
+                     prefix: menu.Tokens) -> None:
+        """The next steps after `prefix` among `legal`: a step that needs more ends in "…"; an
+        action that is complete and could go on is listed both ways (as it stands, it is
+        played at once; with "…", its continuations are shown)."""
         if not legal:
             self.say(f"  ({user.name} only) {self.t(Msg('console.nothing_to_do'), info)}")
             return
