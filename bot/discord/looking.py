@@ -1,4 +1,5 @@
-"""Looking at a game, privately: /game status, board, hand (and the My hand button), log, rules.
+"""Looking at a game, privately: /game status, board, hand (and the My hand and Full board
+buttons), log (and its page buttons), rules, replay.
 
 All answers are ephemeral and in the reader's language: they show nothing the others need, and
 a hand must stay private.

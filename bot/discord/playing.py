@@ -1,4 +1,5 @@
-"""Playing: /move with autocomplete of the caller's legal actions, the choice menu, /game resign.
+"""Playing: /move with autocomplete of the caller's legal actions, the choice menu (the Play
+button, the menu's select and its page and back buttons), /game resign.
 
 Whatever the path (typed, suggested, or clicked through the menu), the text goes to the service,
 which re-validates it: autocomplete suggestions are only suggestions, and a menu click carries the
