@@ -24,18 +24,20 @@ import discord
 from discord import app_commands
 
 from bot.config import read_dotenv
+from bot.discord import days, lobby_post, looking, playing
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
-from bot.discord.lobby_post import LOBBY_ITEMS
 from bot.discord.notify import Ticker
 from bot.discord.posting import post_turn, repair
 from bot.discord.replies import tell
-from bot.discord.views import DYNAMIC_ITEMS
 from bot.service import Limits, PillowRenderer, Service
 from bot.service.autoplay import Autoplay
 from bot.store import open_store
 
 log = logging.getLogger(__name__)
+
+# The persistent components, each beside its handler: a click is routed by its custom_id.
+DYNAMIC_ITEMS = (*looking.ITEMS, *playing.ITEMS, *days.ITEMS, *lobby_post.ITEMS)
 
 
 class TabulaTree(app_commands.CommandTree):
@@ -83,7 +85,7 @@ class TabulaBot(discord.Client):
         for command in build_commands():
             self.tree.add_command(command)
         # Buttons and menus of earlier runs keep working: their custom_id says it all.
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *LOBBY_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.tick:
             self.ticker.start()
         await self.tree.set_translator(CatalogueTranslator())

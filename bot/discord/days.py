@@ -8,12 +8,15 @@ on a run-out clock, a vacation) is also posted in the game's channel, in the gam
 from __future__ import annotations
 
 import contextlib
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.clock import PRESETS, BadPace, Pace, duration, parse_pace
-from bot.discord.i18n import clip, shown, t, user_locale
+from bot.clock import PRESETS, VACATION_DAYS, BadPace, Pace, duration, parse_pace
+from bot.discord import ids
+from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.looking import game_name
 from bot.discord.notify import send_notices
 from bot.discord.posting import post_for
@@ -45,6 +48,7 @@ def pace_text(pace: Pace | None, locale: str) -> str:
     return t("discord.pace.shown", locale, pace=pace.text()) if pace else t("discord.pace.none", locale)
 
 
+@slash("game undo")
 async def undo(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
@@ -52,6 +56,27 @@ async def undo(interaction: discord.Interaction) -> None:
         service = service_of(interaction)
         report = await service.undo(interaction.channel_id or 0, interaction.user.id)
         await post_for(interaction, service, report)
+
+
+class TimeoutButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.TIMEOUT):
+    """One of the other players' answers when a clock has run out (posted by
+    notify.timeout_view). It carries the version: a move made meanwhile makes it stale."""
+
+    def __init__(self, button: discord.ui.Button, game_id: int, version: int, choice: str) -> None:
+        super().__init__(button)
+        self.game_id, self.version, self.choice = game_id, version, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> TimeoutButton:
+        return cls(item, int(match["game"]), int(match["version"]), match["choice"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await decide_timeout(interaction, self.game_id, self.version, self.choice)
+
+
+ITEMS = (TimeoutButton,)  # registered by the client
 
 
 async def decide_timeout(interaction: discord.Interaction, game_id: int, version: int,
@@ -69,6 +94,7 @@ async def decide_timeout(interaction: discord.Interaction, game_id: int, version
         await post_for(interaction, service, report)
 
 
+@slash("game mine")
 async def mine(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
@@ -93,8 +119,13 @@ async def mine(interaction: discord.Interaction) -> None:
         await tell(interaction, "\n".join(lines))
 
 
-async def notify(interaction: discord.Interaction, dm: bool | None, before: bool | None,
-                 reminder_hours: float | None) -> None:
+@slash("game notify")
+@app_commands.describe(dm=command_text("game notify dm"),
+                       before=command_text("game notify before"),
+                       reminder_hours=command_text("game notify reminder_hours"))
+async def notify(interaction: discord.Interaction, dm: bool | None = None,
+                 before: bool | None = None,
+                 reminder_hours: app_commands.Range[float, 0, 336] | None = None) -> None:
     if not await think(interaction):
         return
     async with refusals(interaction):
@@ -109,23 +140,36 @@ async def notify(interaction: discord.Interaction, dm: bool | None, before: bool
             remind=duration(hours * 3600) if hours else t("discord.notify.never", locale)))
 
 
-async def vacation(interaction: discord.Interaction, days: int) -> None:
+@slash("game vacation")
+@app_commands.describe(days_=command_text("game vacation days"))
+@app_commands.rename(days_="days")  # as first synced (the rename leaves the name unlocalised)
+async def vacation(interaction: discord.Interaction,
+                   days_: app_commands.Range[int, 0, VACATION_DAYS]) -> None:
     if not await think(interaction):
         return
     async with refusals(interaction):
         locale = user_locale(interaction)
         service = service_of(interaction)
-        prefs, notices = await service.vacation(interaction.user.id, days)
+        prefs, notices = await service.vacation(interaction.user.id, days_)
         await send_notices(interaction.client, service, notices)
         if prefs.vacation_until:
-            await tell(interaction, t("discord.vacation.away", locale, days=f"{days:g}",
+            await tell(interaction, t("discord.vacation.away", locale, days=f"{days_:g}",
                                       until=f"<t:{int(prefs.vacation_until)}:f>", n=len(notices)))
         else:
             await tell(interaction, t("discord.vacation.back", locale, n=len(notices)))
 
 
-async def settings(interaction: discord.Interaction, language: str | None, pace: str | None,
-                   threads: bool | None) -> None:
+@slash("game settings")
+@app_commands.describe(language=command_text("game settings language"),
+                       pace=command_text("game settings pace"),
+                       threads=command_text("game settings threads"))
+@app_commands.choices(language=[
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Français", value="fr"),
+])
+@app_commands.autocomplete(pace=suggest_pace)
+async def settings(interaction: discord.Interaction, language: str | None = None,
+                   pace: str | None = None, threads: bool | None = None) -> None:
     if not await think(interaction):
         return
     async with refusals(interaction):
@@ -150,7 +194,10 @@ async def settings(interaction: discord.Interaction, language: str | None, pace:
             threads=yes if found.threads else no))
 
 
-async def leaderboard(interaction: discord.Interaction, game: str | None,
+@slash("game leaderboard", games=("game",))
+@app_commands.describe(game=command_text("game leaderboard game"),
+                       bots=command_text("game leaderboard bots"))
+async def leaderboard(interaction: discord.Interaction, game: str | None = None,
                       bots: bool = False) -> None:
     """Games between people, or (`bots`) the games where bots were seated, apart."""
     if not await think(interaction):

@@ -1,4 +1,5 @@
-"""Texts shown in Discord, in the reader's language, from the JSON catalogues (engine.i18n).
+"""Texts shown in Discord, in the reader's language, from the JSON catalogues (engine.i18n);
+and the slash commands' declaration (named and described from the catalogue).
 
 Ephemeral replies follow the interaction's locale (the user's client language); posts in the
 channel follow the game's locale, fixed when the game was created.
@@ -7,8 +8,9 @@ channel follow the game's locale, fixed when the game was created.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -16,6 +18,8 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from engine.core import Msg
 from engine.i18n import DEFAULT_LOCALE, has, locale_of, translate
+
+Handler = TypeVar("Handler", bound=Callable[..., Coroutine[Any, Any, None]])
 
 
 def t(key: str, locale: str, names: Sequence[str] = (), /, **params: Any) -> str:
@@ -65,6 +69,32 @@ def command_text(path: str, part: str = "desc") -> str:
     by CatalogueTranslator when the command tree is synced.
     """
     return t(_command_key(path, part), DEFAULT_LOCALE)
+
+
+def slash(path: str, *, games: Sequence[str] = ()) -> Callable[[Handler], Handler]:
+    """Declare a handler as the slash command `path` ("game new", "move"): named by the path's
+    last word, described by the catalogue (command_text). Its parameters are described, chosen
+    and completed with app_commands' decorators on the handler itself; `games` names those
+    whose choices are the registered games, known when the bot starts. bot/discord/commands.py
+    assembles the tree from the handlers so declared."""
+
+    def declare(handler: Handler) -> Handler:
+        handler.__tabula_command__ = Declared(path, tuple(games))  # type: ignore[attr-defined]
+        return handler
+
+    return declare
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What slash() says of a handler."""
+
+    path: str
+    games: tuple[str, ...] = ()
+
+
+def declared(handler: Callable[..., Any]) -> Declared:
+    return handler.__tabula_command__  # type: ignore[attr-defined]
 
 
 def _command_key(path: str, part: str) -> str:

@@ -11,13 +11,16 @@ import discord
 from discord import app_commands
 
 from bot.discord import permissions
-from bot.discord.i18n import clip, shown, t, user_locale
+from bot.discord.days import suggest_pace
+from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.lobby_post import begin, refresh
 from bot.discord.looking import game_name
 from bot.discord.posting import post_notice, retire_buttons
 from bot.discord.replies import done, refusals, service_of, tell, think
 from bot.service import GameInfo, ServiceError, User
-from engine.i18n import translate
+from engine.ai import LEVELS
+from engine.core import Msg
+from engine.i18n import DEFAULT_LOCALE, translate
 from engine.registry import get as get_game
 
 
@@ -64,6 +67,11 @@ async def suggest_options(interaction: discord.Interaction, current: str) -> lis
     return choices[:25]  # Discord shows 25 suggestions at most
 
 
+@slash("game new", games=("game",))
+@app_commands.describe(game=command_text("game new game"),
+                       options=command_text("game new options"),
+                       pace=command_text("game new pace"))
+@app_commands.autocomplete(options=suggest_options, pace=suggest_pace)
 async def new(interaction: discord.Interaction, game: str, options: str | None = None,
               pace: str | None = None) -> None:
     locale = user_locale(interaction)
@@ -116,6 +124,7 @@ async def _game_thread(interaction: discord.Interaction, game: str) -> discord.T
         return None
 
 
+@slash("game join")
 async def join(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
@@ -124,22 +133,23 @@ async def join(interaction: discord.Interaction) -> None:
         await _shown(interaction, info)
 
 
-async def add_bot(interaction: discord.Interaction, level: str | None) -> None:
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The bots' levels, named in English and localised through each choice's Msg."""
+    return [app_commands.Choice(
+        name=app_commands.locale_str(translate(Msg(f"bot.level.{level}"), DEFAULT_LOCALE),
+                                     msg=Msg(f"bot.level.{level}")), value=level)
+            for level in LEVELS]
+
+
+@slash("game bot add")
+@app_commands.describe(level=command_text("game bot add level"))
+@app_commands.choices(level=level_choices())
+async def add_bot(interaction: discord.Interaction, level: str | None = None) -> None:
     if not await think(interaction):
         return
     async with refusals(interaction):
         info = await service_of(interaction).add_bot(
             interaction.channel_id or 0, interaction.user.id, level,
-            can_manage=interaction.permissions.manage_channels)
-        await _shown(interaction, info)
-
-
-async def remove_bot(interaction: discord.Interaction, seat: str | None) -> None:
-    if not await think(interaction):
-        return
-    async with refusals(interaction):
-        info, _name = await service_of(interaction).remove_bot(
-            interaction.channel_id or 0, interaction.user.id, seat,
             can_manage=interaction.permissions.manage_channels)
         await _shown(interaction, info)
 
@@ -156,6 +166,20 @@ async def suggest_bots(interaction: discord.Interaction, current: str) -> list[a
             if s.seated_bot and typed in s.name.casefold()][:25]
 
 
+@slash("game bot remove")
+@app_commands.describe(seat=command_text("game bot remove seat"))
+@app_commands.autocomplete(seat=suggest_bots)
+async def remove_bot(interaction: discord.Interaction, seat: str | None = None) -> None:
+    if not await think(interaction):
+        return
+    async with refusals(interaction):
+        info, _name = await service_of(interaction).remove_bot(
+            interaction.channel_id or 0, interaction.user.id, seat,
+            can_manage=interaction.permissions.manage_channels)
+        await _shown(interaction, info)
+
+
+@slash("game leave")
 async def leave(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
@@ -164,6 +188,7 @@ async def leave(interaction: discord.Interaction) -> None:
         await _shown(interaction, info)  # closed when the last person left
 
 
+@slash("game start")
 async def start(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
@@ -178,6 +203,7 @@ async def start(interaction: discord.Interaction) -> None:
         await done(interaction)
 
 
+@slash("game abandon")
 async def abandon(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return

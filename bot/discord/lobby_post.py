@@ -29,17 +29,17 @@ from typing import Any
 
 import discord
 
+from bot.discord import ids
 from bot.discord.i18n import clip, pinging, shown, t, user_locale
 from bot.discord.looking import game_name, options_text, seats_text
-from bot.discord.posting import LIMIT, channel_of, post_turn
-from bot.discord.replies import refusals, service_of, tell, think
+from bot.discord.posting import post_turn
+from bot.discord.replies import LIMIT, channel_of, refusals, service_of, tell, think
 from bot.service import GameInfo, Report, Service, ServiceError, User
 from engine.registry import get as get_game
 
 log = logging.getLogger(__name__)
 
 ACTIONS = ("join", "leave", "start", "bot")
-MAX_ID = 2**63 - 1  # database ids are signed 64-bit integers
 BOT_LEVEL = "medium"  # the button's computer player, as /game bot add without a level
 BUTTON_LABEL = 80  # characters
 
@@ -110,14 +110,14 @@ def button_labels(locale: str) -> list[str]:
 
 def parse(custom_id: str) -> tuple[str, int] | None:
     """(action, game id) of a lobby button's custom_id; None if it is not one we made."""
-    match = re.fullmatch(r"tabula:lobby:(?P<action>[a-z]+):(?P<game>[0-9]{1,19})", custom_id)
+    match = ids.LOBBY_PARTS.fullmatch(custom_id)
     if match is None or match["action"] not in ACTIONS:
         return None
     game_id = int(match["game"])
-    return (match["action"], game_id) if 0 < game_id <= MAX_ID else None
+    return (match["action"], game_id) if 0 < game_id <= ids.MAX_ID else None
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tabula:lobby:.*"):
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY):
     """Join, Leave, Start or Add a computer player, under a lobby post. The template takes any
     `tabula:lobby:` id, so that one which does not parse is answered (refused), not dropped."""
 
@@ -130,7 +130,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tabula:l
         button: discord.ui.Button = discord.ui.Button(
             label=clip(t(_LABELS[action], locale), BUTTON_LABEL), emoji=_EMOJIS[action],
             style=_STYLES[action], disabled=disabled,
-            custom_id=f"tabula:lobby:{action}:{game_id}",
+            custom_id=ids.lobby(action, game_id),
         )
         return cls(button, action, game_id)
 
@@ -146,7 +146,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tabula:l
         await clicked(interaction, self.action, self.game_id)
 
 
-LOBBY_ITEMS = (LobbyButton,)
+ITEMS = (LobbyButton,)  # registered by the client
 
 
 # --- posting and editing -------------------------------------------------------------------

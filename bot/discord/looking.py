@@ -1,4 +1,5 @@
-"""Looking at a game, privately: /game status, board, hand (and the My hand button), log, rules.
+"""Looking at a game, privately: /game status, board, hand (and the My hand and Full board
+buttons), log (and its page buttons), rules, replay.
 
 All answers are ephemeral and in the reader's language: they show nothing the others need, and
 a hand must stay private.
@@ -7,14 +8,23 @@ a hand must stay private.
 from __future__ import annotations
 
 import io
+import re
+from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot import menu
-from bot.discord.i18n import clip, shown, shown_names, t, user_locale
+from bot.discord import ids
+from bot.discord.i18n import clip, command_text, shown, shown_names, slash, t, user_locale
 from bot.discord.replies import refusals, service_of, tell, think
-from bot.discord.turnpost import ask_lines, reason_names_winners, result_lines
-from bot.discord.views import log_view, play_view
+from bot.discord.turnpost import (
+    GameButton,
+    ask_lines,
+    game_button,
+    reason_names_winners,
+    result_lines,
+)
 from bot.service import ATTACHMENT_LIMIT, GameInfo, HandReport, LogPage, ServiceError
 from engine.i18n import action_label, translate
 from engine.registry import get as get_game
@@ -60,6 +70,25 @@ def hand_text(hand: HandReport, locale: str) -> str:
     return "\n".join(lines)
 
 
+@slash("game hand")
+async def hand(interaction: discord.Interaction) -> None:
+    await show_hand(interaction)
+
+
+class HandButton(GameButton, template=ids.HAND):
+    """My hand, under a turn post."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_hand(interaction, self.game_id)
+
+
+def play_view(game_id: int, locale: str) -> discord.ui.View:
+    """Play, under the hand: answered by playing.PlayButton."""
+    view = ids.Carried(timeout=None)
+    view.add_item(game_button("play", game_id, locale))
+    return view
+
+
 async def show_hand(interaction: discord.Interaction, game_id: int | None = None) -> None:
     """/game hand and the My hand button: the caller's hand, for their eyes only."""
     if not await think(interaction):
@@ -79,6 +108,7 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
         await tell(interaction, hand_text(hand, locale), **kwargs)
 
 
+@slash("game status")
 async def status(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
@@ -105,9 +135,18 @@ async def status(interaction: discord.Interaction) -> None:
         await tell(interaction, "\n".join(lines))
 
 
+@slash("game board")
 async def board(interaction: discord.Interaction) -> None:
     """/game board: the complete board of the channel's game, for the caller's eyes."""
     await full_board(interaction, None)
+
+
+class BoardButton(GameButton, template=ids.BOARD):
+    """Full board, under a turn post: the complete board, shown only to whoever clicks (the
+    turn post shows a summary)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await full_board(interaction, self.game_id)
 
 
 async def full_board(interaction: discord.Interaction, game_id: int | None) -> None:
@@ -136,7 +175,10 @@ def log_text(found: LogPage, locale: str) -> str:
     return clip("\n".join(lines), 2000)
 
 
-async def log(interaction: discord.Interaction, page: int | None = None) -> None:
+@slash("game log")
+@app_commands.describe(page=command_text("game log page"))
+async def log(interaction: discord.Interaction,
+              page: app_commands.Range[int, 1, None] | None = None) -> None:
     if not await think(interaction):
         return
     async with refusals(interaction):
@@ -145,6 +187,42 @@ async def log(interaction: discord.Interaction, page: int | None = None) -> None
         found = await service.log(interaction.channel_id or 0, page)
         view = log_view(found.game.id, found.page, found.pages)
         await tell(interaction, log_text(found, locale), **({"view": view} if view else {}))
+
+
+class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOG):
+    """Previous / next page of /game log (its ephemeral message is edited in place)."""
+
+    def __init__(self, button: discord.ui.Button, game_id: int, page: int) -> None:
+        super().__init__(button)
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    def make(cls, game_id: int, page: int, emoji: str, *, disabled: bool) -> LogButton:
+        button: discord.ui.Button = discord.ui.Button(
+            emoji=emoji, style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=ids.log_page(game_id, page),
+        )
+        return cls(button, game_id, page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> LogButton:
+        return cls(item, int(match["game"]), int(match["page"]))  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await log_page(interaction, self.game_id, self.page)
+
+
+def log_view(game_id: int, page: int, pages: int) -> discord.ui.View | None:
+    """◀ ▶ around the page shown; None when the log fits on one page. The two buttons need
+    distinct custom ids even when both are disabled, hence page 0 / pages + 1 at the ends."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogButton.make(game_id, page - 1, "◀️", disabled=page <= 1))
+    view.add_item(LogButton.make(game_id, page + 1, "▶️", disabled=page >= pages))
+    return view
 
 
 async def log_page(interaction: discord.Interaction, game_id: int, page: int) -> None:
@@ -158,6 +236,8 @@ async def log_page(interaction: discord.Interaction, game_id: int, page: int) ->
             content=log_text(found, locale), view=log_view(game_id, found.page, found.pages))
 
 
+@slash("game rules", games=("game",))
+@app_commands.describe(game=command_text("game rules game"))
 async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
     if not await think(interaction):
         return
@@ -183,8 +263,7 @@ async def rules(interaction: discord.Interaction, game: str | None = None) -> No
         await tell(interaction, "\n".join(lines))
 
 
-
-
+@slash("game replay")
 async def replay(interaction: discord.Interaction) -> None:
     """/game replay: the game so far (or the latest one), turn by turn, as an animated image."""
     if not await think(interaction):
@@ -199,3 +278,6 @@ async def replay(interaction: discord.Interaction) -> None:
         await tell(interaction, t("discord.replay.caption", locale,
                                   game=game_name(info.game_key, locale), version=info.version),
                    file=discord.File(io.BytesIO(gif), filename="replay.gif"))
+
+
+ITEMS = (HandButton, BoardButton, LogButton)  # registered by the client

@@ -3,7 +3,7 @@
 Direct messages go to players who asked for them; they name the game and link its channel. A
 reminder goes by direct message to those who chose DMs, else as a mention in the game's channel.
 Channel notices (a clock ran out, a vacation) are posted in the game's language; a run-out
-clock's post carries the other players' choices as buttons.
+clock's post carries the other players' choices as buttons (answered by days.TimeoutButton).
 
 Discord refuses a direct message when the user closed their DMs to server members (50007):
 that is logged and skipped, never an error for anyone.
@@ -18,9 +18,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.i18n import clip, pinging, shown_names
-from bot.discord.posting import LIMIT, channel_of
-from bot.discord.views import timeout_view
+from bot.discord import ids
+from bot.discord.i18n import clip, pinging, shown_names, t
+from bot.discord.replies import LIMIT, channel_of
 from bot.service import Service, ServiceError
 from bot.service.notices import Notice
 from engine.i18n import translate
@@ -67,6 +67,22 @@ async def _send(client: discord.Client, service: Service, notice: Notice) -> Non
             return  # decided (or moved) already
         kwargs["view"] = timeout_view(info.id, info.version, choices, info.locale)
     await channel_of(client, info).send(clip(f"{mentions} {text}".strip(), LIMIT), **kwargs)
+
+
+BUTTON_LABEL = 80  # characters
+_STYLES = {"skip": discord.ButtonStyle.primary, "bot": discord.ButtonStyle.primary,
+           "end": discord.ButtonStyle.danger, "wait": discord.ButtonStyle.secondary}
+
+
+def timeout_view(game_id: int, version: int, choices: Sequence[str], locale: str) -> discord.ui.View:
+    """The other players' answers to a run-out clock (see Service.decide_timeout). Each carries
+    the version: a move made meanwhile makes it stale."""
+    view = ids.Carried(timeout=None)
+    for choice in choices:
+        view.add_item(discord.ui.Button(
+            label=clip(t(f"discord.timeout.{choice}", locale), BUTTON_LABEL),
+            style=_STYLES[choice], custom_id=ids.timeout(game_id, version, choice)))
+    return view
 
 
 class Ticker:

@@ -1,4 +1,5 @@
-"""Playing: /move with autocomplete of the caller's legal actions, the choice menu, /game resign.
+"""Playing: /move with autocomplete of the caller's legal actions, the choice menu (the Play
+button, the menu's select and its page and back buttons), /game resign.
 
 Whatever the path (typed, suggested, or clicked through the menu), the text goes to the service,
 which re-validates it: autocomplete suggestions are only suggestions, and a menu click carries the
@@ -8,20 +9,25 @@ version it was drawn for, so a stale menu or a double click is refused ("error.s
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot import menu
-from bot.discord.i18n import clip, shown_names, t, user_locale
+from bot.discord import ids
+from bot.discord.i18n import clip, command_text, shown_names, slash, t, user_locale
 from bot.discord.posting import post_for, post_turn
 from bot.discord.replies import refusal, refusals, service_of, tell, think
-from bot.discord.views import menu_message
+from bot.discord.turnpost import GameButton
 from bot.service import Report, ServiceError
 from engine.i18n import action_label, translate
 
+OPTIONS = 25  # options in one select
+BUTTON_LABEL = 80  # characters
 CHOICES = 25  # autocomplete suggestions Discord shows at most
 CHOICE_TEXT = 100  # characters in a suggestion's name and in its value
 MORE = " …"  # ends a suggested beginning: /move then opens the menu to choose the rest
@@ -86,6 +92,10 @@ def _groups(texts: Sequence[str]) -> list[tuple[str, bool]]:
             for g in best]
 
 
+@slash("move")
+@app_commands.describe(action=command_text("move action"))
+@app_commands.autocomplete(action=suggest)
+@app_commands.guild_only()
 async def move(interaction: discord.Interaction, action: str) -> None:
     if not await think(interaction):
         return
@@ -110,6 +120,131 @@ async def move(interaction: discord.Interaction, action: str) -> None:
 
 
 # --- the menu ---------------------------------------------------------------------------------
+
+
+class PlayButton(GameButton, template=ids.PLAY):
+    """Play, under a turn post or a hand: opens the choice menu."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_menu(interaction, self.game_id)
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
+    """The menu's select: its option values are item indices."""
+
+    def __init__(self, select: discord.ui.Select, game_id: int, version: int, code: str) -> None:
+        super().__init__(select)
+        self.game_id, self.version, self.code = game_id, version, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> PickSelect:
+        return cls(item, int(match["game"]), int(match["version"]), match["prefix"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        choice = int(values[0]) if values and values[0].isdigit() else -1
+        await on_menu(interaction, self.game_id, self.version, self.code, choice=choice)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.PAGE):
+    """Previous / next page of a long menu."""
+
+    def __init__(
+        self, button: discord.ui.Button, game_id: int, version: int, page: int, code: str,
+    ) -> None:
+        super().__init__(button)
+        self.game_id, self.version, self.page, self.code = game_id, version, page, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> PageButton:
+        return cls(item, int(match["game"]), int(match["version"]), int(match["page"]),  # type: ignore[arg-type]
+                   match["prefix"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await on_menu(interaction, self.game_id, self.version, self.code, page=self.page)
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.BACK):
+    """Back to the previous menu."""
+
+    def __init__(self, button: discord.ui.Button, game_id: int, version: int, code: str) -> None:
+        super().__init__(button)
+        self.game_id, self.version, self.code = game_id, version, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> BackButton:
+        return cls(item, int(match["game"]), int(match["version"]), match["prefix"])  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await on_menu(interaction, self.game_id, self.version, self.code, back=True)
+
+
+ITEMS = (PlayButton, PickSelect, PageButton, BackButton)  # registered by the client
+
+
+def menu_message(
+    game_key: str, names: Sequence[str], locale: str, actions: Sequence[menu.Tokens],
+    game_id: int, version: int, prefix: menu.Tokens, page: int = 0,
+) -> tuple[str, discord.ui.View]:
+    """The text and components of the menu at `prefix`, page `page` (25 options a page).
+
+    Constraints: a select lists at most 25 options, an option's label and description at most
+    100 characters, a button's label 80, a custom_id 100 (the prefix may be encoded to fit).
+    """
+    items = menu.at(actions, prefix).items
+    pages = max(1, -(-len(items) // OPTIONS))
+    page = min(max(0, page), pages - 1)
+
+    def label(tokens: Sequence[str]) -> str:
+        return action_label(game_key, " ".join(tokens), locale, names)
+
+    code = menu.encode(actions, prefix, ids.prefix_room(game_id, version, pages))
+
+    options = []
+    for index in range(page * OPTIONS, min(len(items), (page + 1) * OPTIONS)):
+        item = items[index]
+        if item is menu.CONFIRM:
+            text = "✓ " + t("discord.menu.confirm", locale, action=label(prefix))
+            options.append(discord.SelectOption(label=clip(text, 100), value=str(index)))
+            continue
+        text = label(item.tokens) + ("" if item.final else " …")
+        whole = label(prefix + item.tokens) if prefix else None
+        options.append(discord.SelectOption(
+            label=clip(text, 100), value=str(index),
+            description=clip(whole, 100) if whole and whole != text else None,
+        ))
+
+    view = discord.ui.View(timeout=None)
+    select: discord.ui.Select = discord.ui.Select(
+        custom_id=ids.pick(game_id, version, code), options=options,
+        placeholder=clip(t("discord.menu.placeholder", locale), 150), row=0,
+    )
+    view.add_item(PickSelect(select, game_id, version, code))
+    if prefix:
+        view.add_item(BackButton(discord.ui.Button(
+            label=clip(t("discord.menu.back", locale), BUTTON_LABEL), emoji="↩️", row=1,
+            custom_id=ids.back(game_id, version, code),
+        ), game_id, version, code))
+    for target, key, emoji in ((page - 1, "discord.menu.previous", "◀️"),
+                               (page + 1, "discord.menu.next", "▶️")):
+        if 0 <= target < pages:
+            view.add_item(PageButton(discord.ui.Button(
+                label=clip(t(key, locale), BUTTON_LABEL), emoji=emoji, row=1,
+                custom_id=ids.page(game_id, version, target, code),
+            ), game_id, version, target, code))
+
+    so_far = label(prefix) if prefix else None
+    lines = [t("discord.menu.title", locale) if so_far is None
+             else t("discord.menu.so_far", locale, action=so_far)]
+    if pages > 1:
+        lines.append(t("discord.menu.page", locale, page=page + 1, pages=pages))
+    return clip("\n".join(lines), 2000), view
 
 
 async def open_menu(interaction: discord.Interaction, game_id: int) -> None:
@@ -210,6 +345,7 @@ async def _after_move(
 # --- /game resign -----------------------------------------------------------------------------
 
 
+@slash("game resign")
 async def resign(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return

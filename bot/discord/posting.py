@@ -36,23 +36,13 @@ from typing import Literal
 import discord
 
 from bot.discord.i18n import clip, pinging, shown_names, t, user_locale
-from bot.discord.replies import done, tell
+from bot.discord.notify import send_notices
+from bot.discord.replies import LIMIT, channel_of, done, tell
 from bot.discord.turnpost import IMAGE, tail_lines, turn_layout, with_tail, without_buttons
 from bot.service import GameInfo, How, Report, Service, TurnPost
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)
-
-LIMIT = 2000  # characters in a (plain, not Components V2) message's content
-
-
-def channel_of(client: discord.Client, info: GameInfo) -> discord.abc.Messageable:
-    """The game's channel or thread; a partial one is enough to post, and needs no cache."""
-    channel = client.get_channel(info.channel_id)
-    if isinstance(channel, discord.abc.Messageable):
-        return channel
-    return client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
-
 
 def overtaken_text(report: Report, intro: Sequence[str] = ()) -> str:
     """A turn whose post comes after a later one (simultaneous moves): its log lines only, as a
@@ -100,8 +90,6 @@ async def post_turn(
 
 async def _after_telling(client: discord.Client, service: Service, report: Report) -> None:
     if report.notices:
-        from bot.discord.notify import send_notices  # notify posts through this module
-
         await send_notices(client, service, report.notices)
     autoplay = getattr(client, "autoplay", None)
     if autoplay is not None and any(s.bot is not None for s in report.to_act):

@@ -1,4 +1,4 @@
-"""Answering interactions: defer in time, then tell the user privately.
+"""Answering interactions: defer in time, then tell the user privately; and a game's channel.
 
 Discord gives 3 seconds to answer an interaction; anything that touches the database or renders
 defers first (the answer then comes as a follow-up, within the token's 15 minutes). Refusals and
@@ -10,17 +10,13 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.discord.i18n import clip, t, user_locale
-from bot.service import ServiceError
+from bot.service import GameInfo, Service, ServiceError
 from engine.i18n import translate
-
-if TYPE_CHECKING:
-    from bot.discord.client import TabulaBot
-    from bot.service import Service
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +24,16 @@ LIMIT = 2000  # characters in a message's content
 
 
 def service_of(interaction: discord.Interaction) -> Service:
-    client: TabulaBot = interaction.client  # type: ignore[assignment]
-    return client.service
+    """The service of the client that received the interaction (a TabulaBot)."""
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+def channel_of(client: discord.Client, info: GameInfo) -> discord.abc.Messageable:
+    """The game's channel or thread; a partial one is enough to post, and needs no cache."""
+    channel = client.get_channel(info.channel_id)
+    if isinstance(channel, discord.abc.Messageable):
+        return channel
+    return client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
 
 
 async def think(interaction: discord.Interaction, *, update: bool = False) -> bool:

@@ -25,14 +25,19 @@ media gallery is referenced as `attachment://<filename>` and must be attached to
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
+from bot.clock import duration
+from bot.discord import ids
 from bot.discord.i18n import clip, shown, shown_names, t
 from bot.service import GameInfo, Report
 from engine.core import Msg, Outcome
 from engine.i18n import translate
+from engine.registry import get as get_game
 
 IMAGE = "turn.png"
 TEXT_LIMIT = 4000  # characters across every text display of a message
@@ -49,9 +54,7 @@ def game_title(info: GameInfo) -> str:
 
 
 def translate_name(info: GameInfo) -> str:
-    from engine.registry import get
-
-    return translate(get(info.game_key).name(), info.locale)
+    return translate(get_game(info.game_key).name(), info.locale)
 
 
 def ask_lines(report: Report, locale: str) -> list[str]:
@@ -74,8 +77,6 @@ def ask_lines(report: Report, locale: str) -> list[str]:
                 # A Discord timestamp: each reader's client counts it down in their language.
                 line += " " + t("discord.turn.deadline", locale, when=f"<t:{int(report.at + left)}:R>")
             else:
-                from bot.clock import duration
-
                 line += " " + t("discord.turn.paused", locale, left=duration(left))
         lines.append(line)
     return lines
@@ -214,8 +215,6 @@ def turn_layout(
 ) -> discord.ui.LayoutView:
     """The turn post of `report`. `intro`: lines before the log lines (in the game's language).
     `buttons`: the action row (taken off older posts); `image`: whether turn.png is attached."""
-    from bot.discord.views import turn_row
-
     info = report.game
     locale = info.locale
     title = game_title(info)
@@ -241,11 +240,56 @@ def turn_layout(
         container.add_item(discord.ui.Separator())
         container.add_item(discord.ui.TextDisplay(tail))
 
-    layout = discord.ui.LayoutView(timeout=None)
+    layout = ids.CarriedLayout(timeout=None)
     layout.add_item(container)
     if buttons:
         layout.add_item(turn_row(info.id, locale, playing=info.status == "active"))
     return layout
+
+
+# --- the buttons: My hand, Play, Full board ---------------------------------------------------
+
+BUTTON_LABEL = 80  # characters
+_BUTTONS = {  # kind: (label, emoji, style)
+    "hand": ("discord.button.hand", "🃏", discord.ButtonStyle.secondary),
+    "play": ("discord.button.play", "▶️", discord.ButtonStyle.primary),
+    "board": ("discord.button.board", "🗺️", discord.ButtonStyle.secondary),
+}
+
+
+def game_button(kind: str, game_id: int, locale: str) -> discord.ui.Button:
+    """My hand, Play or Full board (`kind`) of a game, in `locale`: a plain button, answered
+    by the DynamicItem beside its handler (looking.HandButton, playing.PlayButton,
+    looking.BoardButton) whatever message carries it."""
+    label, emoji, style = _BUTTONS[kind]
+    return discord.ui.Button(label=clip(t(label, locale), BUTTON_LABEL), emoji=emoji, style=style,
+                             custom_id=ids.game_button(kind, game_id))
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=rf"tabula:(?:{'|'.join(ids.GAME_KINDS)}):(?P<game>[0-9]+)"):
+    """The base of My hand, Play and Full board as clicked: the game the custom id names. Each
+    kind is a subclass beside its handler, with its own template (ids.HAND, ids.PLAY,
+    ids.BOARD) and callback; the client registers those, never this base."""
+
+    def __init__(self, button: discord.ui.Button, game_id: int) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
+    ) -> GameButton:
+        return cls(item, int(match["game"]))  # type: ignore[arg-type]
+
+
+def turn_row(game_id: int, locale: str, *, playing: bool = True) -> discord.ui.ActionRow:
+    """The buttons of a turn post, in the game's language: My hand and Play while the game
+    runs, and the complete board one tap away."""
+    row: discord.ui.ActionRow = discord.ui.ActionRow()
+    for kind in ("hand", "play", "board") if playing else ("board",):
+        row.add_item(game_button(kind, game_id, locale))
+    return row
 
 
 def with_tail(message: discord.Message, tail: str) -> discord.ui.LayoutView:

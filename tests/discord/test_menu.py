@@ -74,7 +74,7 @@ def test_typed_beginnings_snap_to_the_end_of_their_step() -> None:
 
 
 def test_long_menus_paginate_and_every_custom_id_fits() -> None:
-    from bot.discord.views import menu_message
+    from bot.discord.playing import menu_message
 
     long = "w" * 40
     texts = [f"{long} {long} {n}" for n in range(60)]
