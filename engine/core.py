@@ -9,6 +9,11 @@ A game is a small state machine over plain JSON data (see ARCHITECTURE.md):
     view(state, seat | None) -> dict          what that seat (None: everyone) may know
     outcome(state) -> Outcome | None          None while the game runs
 
+`play` (below) is the one door for an action: it refuses it once the game is over, from a seat
+not asked, or empty, and gives `apply` the canonical text of an asked seat on a copy. A game's
+`apply` repeats none of these guards. A game may be written as a table of its steps (`Step`,
+`Steps` below): each step holds who it asks, its prompt, its legal texts and what each verb does.
+
 Actions are canonical text (`lay huns`, `seek 2 huns and 1 books`): the same string is what
 autocomplete offers, what the console accepts, what the log shows and what the history stores.
 Tokens are separated by single spaces; `@2` names seat 2, a number is a number, and any other
@@ -18,14 +23,23 @@ token is translated as `<game>.tok.<token>` when shown to players (see engine.i1
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from engine.policy import Menu
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 State = dict[str, Any]
+
+END = ""  # the token that ends a text, in a menu's choices (it sorts first, as in the walk)
+
+
+@runtime_checkable
+class Menu(Protocol):
+    """Legal texts asked one token at a time (`Game.menu`; walked by engine.policy.walk)."""
+
+    def choices(self, prefix: Sequence[str]) -> list[str]:
+        """The distinct tokens that follow `prefix` in some legal text, sorted, with END first
+        when `prefix` is itself a legal text; empty when no legal text starts with `prefix`."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -311,6 +325,103 @@ class Game:
         if len(asked) != 1 or players < 2:
             return []
         return [(asked[0] + 1) % players]
+
+
+# --- a game as a table of its steps ------------------------------------------------------------
+
+Handler = Callable[[Any, State, int, str, list[str]], list[Event]]
+_H = TypeVar("_H", bound=Callable[..., list[Event]])
+
+
+def acts(*verbs: str) -> Callable[[_H], _H]:
+    """Declare a `Step` method as what these verbs do: `@acts("seek", "offer")` above
+    `def trade(self, state, seat, verb, args)`; `args` are the tokens after the verb."""
+
+    def mark(handler: _H) -> _H:
+        handler.acts = verbs  # type: ignore[attr-defined]
+        return handler
+
+    return mark
+
+
+class Step:
+    """One step of a game with everything about it in one place, as Rally the Troops writes a
+    state (`states.x = {prompt(), <action>(...)}`): who it asks and its prompt, the texts they
+    may play, and what each verb does (its methods marked `@acts(verb, ...)`, collected into
+    `verbs` when the class is made; a subclass inherits its parent's and may add or replace).
+
+    It is called only as `Steps` does: `legal` and `menu` for a seat it asks, `apply` with the
+    canonical, non-empty text of a seat it asks while the game runs (`play` checked all that).
+    The defaults suit a step that asks nobody (the game over). A step whose texts are worked
+    out whole (a table text -> move, as Duel's) overrides `apply` instead of declaring verbs."""
+
+    name: str = ""  # how the state names the step (Steps.step finds it by this name)
+    verbs: Mapping[str, Handler] = {}  # verb -> its handler: built from the @acts marks
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        verbs = dict(cls.verbs)
+        for handler in vars(cls).values():
+            for verb in getattr(handler, "acts", ()):
+                verbs[verb] = handler
+        cls.verbs = verbs
+
+    def prompt(self, state: State) -> dict[int, Msg]:
+        """The seats asked and what each is asked."""
+        return {}
+
+    def asked(self, state: State) -> list[int]:
+        """The seats `prompt` asks, in its order (a step may work them out without messages)."""
+        return list(self.prompt(state))
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        """Every legal text of `seat`, which this step asks."""
+        return []
+
+    def menu(self, state: State, seat: int) -> Sequence[str] | Menu:
+        """`legal` as a menu (Game.menu)."""
+        return self.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> list[Event]:
+        """The handler of the action's verb, or `refuse`."""
+        verb, *args = action.split()
+        handler = self.verbs.get(verb)
+        if handler is None:
+            raise self.refuse(state, seat, action)
+        return handler(self, state, seat, verb, args)
+
+    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
+        """The refusal of a text whose verb this step has not (a game may say more)."""
+        return IllegalAction("error.unknown_action", action=action)
+
+
+class Steps(Game):
+    """A game written as a table of its steps: `steps` maps each step's name to the step, and
+    `step(state)` is the current one (by default `steps[state["phase"]]`). prompt, asked,
+    legal, menu and apply go to it; legal and menu answer [] for a seat it does not ask (the
+    one guard needed outside `play`: `legal` is asked of every seat)."""
+
+    steps: Mapping[str, Step] = {}
+
+    def step(self, state: State) -> Step:
+        return self.steps[state["phase"]]
+
+    def prompt(self, state: State) -> dict[int, Msg]:
+        return self.step(state).prompt(state)
+
+    def asked(self, state: State) -> list[int]:
+        return self.step(state).asked(state)
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        step = self.step(state)
+        return step.legal(state, seat) if seat in step.asked(state) else []
+
+    def menu(self, state: State, seat: int) -> Sequence[str] | Menu:
+        step = self.step(state)
+        return step.menu(state, seat) if seat in step.asked(state) else []
+
+    def apply(self, state: State, seat: int, action: str) -> list[Event]:
+        return self.step(state).apply(state, seat, action)
 
 
 def copy_state(state: State) -> State:

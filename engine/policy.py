@@ -15,22 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any
 
-if TYPE_CHECKING:
-    from engine.core import Game, State
+from engine.core import END, Game, Menu, State
 
-END = ""  # the token that ends a text, in a menu's choices (it sorts first, as in the walk)
-
-
-@runtime_checkable
-class Menu(Protocol):
-    """Legal texts asked one token at a time."""
-
-    def choices(self, prefix: Sequence[str]) -> list[str]:
-        """The distinct tokens that follow `prefix` in some legal text, sorted, with END first
-        when `prefix` is itself a legal text; empty when no legal text starts with `prefix`."""
-        ...
+__all__ = ["END", "Listed", "Menu", "TextMenu", "holds", "playout", "texts", "walk"]
 
 
 def walk(legal: Sequence[str] | Menu, rng: random.Random) -> str:
