@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -94,6 +95,14 @@ class Component:
 # Components of the expansions (engine/duel/agora/data.py...), registered when their data loads;
 # never part of the base game's tables, counts or ids().
 EXTRA: dict[str, Component] = {}
+# How to find the components not registered yet: engine.duel.expansion gives its way (import
+# every expansion, True the first time); this module knows no expansion.
+_FIND_MORE: list[Callable[[], bool]] = []
+
+
+def find_more_with(find: Callable[[], bool]) -> None:
+    """Register a way to make more components known (True if it may have added some)."""
+    _FIND_MORE.append(find)
 
 
 @dataclass(frozen=True)
@@ -123,10 +132,8 @@ class Components:
         for table in (self.cards, self.wonders, self.tokens, EXTRA):
             if cid in table:
                 return table[cid]
-        from .expansion import load_components  # the expansions register theirs when imported
-
-        if load_components() and cid in EXTRA:
-            return EXTRA[cid]
+        if any([find() for find in _FIND_MORE]) and cid in EXTRA:  # the expansions register
+            return EXTRA[cid]  # theirs when imported
         raise KeyError(cid)
 
     def age_cards(self, age: int) -> list[str]:

@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Event, Msg, OptionSpec, State
 
+from . import cards
+from .values import Move
+
 if TYPE_CHECKING:  # for the hooks' signatures only
     from engine.ai.deal import Deal
 
     from .cards import Component, Slot
-    from .moves import Move
 
 # "module:attribute" of each expansion's instance, imported on first use (as engine/registry.py
 # names the games). Order: the order of the setups, and of every hook call.
@@ -37,7 +39,7 @@ EXPANSIONS = (
     "engine.duel.agora:AGORA",
 )
 
-Do = Callable[[State, int, "Move"], list[Event]]
+Do = Callable[[State, int, Move], list[Event]]
 
 
 class Expansion:
@@ -293,6 +295,9 @@ def load_components() -> bool:
     for ref in EXPANSIONS:
         import_module(ref.partition(":")[0])  # a module being imported is simply returned
     return True
+
+
+cards.find_more_with(load_components)  # cards.get asks for an expansion's card by its id
 
 
 def enabled(state: State) -> list[Expansion]:

@@ -150,14 +150,10 @@ class Duel(Game):
 
     # --- actions --------------------------------------------------------------------------------
 
-    def apply(self, state: State, seat: int, action: str) -> list[Event]:
-        if state["outcome"] is not None:
-            raise IllegalAction("error.game_over")
-        if (ext := _driver(state, self.canonical(action))) is not None:
-            return ext.apply(state, seat, self.canonical(action))
-        if seat != state["active"]:
-            raise IllegalAction("error.not_your_turn")
-        text = self.canonical(action)
+    def apply(self, state: State, seat: int, text: str) -> list[Event]:
+        """`text` is canonical, from a seat asked while the game runs (engine.core.play)."""
+        if (ext := _driver(state, text)) is not None:
+            return ext.apply(state, seat, text)
         move = options(state, seat).get(text) or _recorded(state, seat, text)
         if move is None:
             explain.refuse(state, seat, text)

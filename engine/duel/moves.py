@@ -15,7 +15,6 @@ visible in autocomplete and on the buttons.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from engine.core import Msg, State
 from engine.policy import TextMenu
@@ -24,20 +23,10 @@ from . import city, payment
 from . import structure as st
 from .cards import get
 from .expansion import enabled
-from .payment import Quote
+from .values import Move, Quote
 
 WONDER_LIMIT = 7
 DISCARD_BASE = 2  # 7wd.md §1.7: « 2 coins + 1 per yellow card in your city »
-
-
-class Move(NamedTuple):  # a named tuple: built by the dozen for every turn's options
-    verb: str
-    target: str = ""  # a card, wonder or token id
-    slot: int = -1  # the structure slot taken
-    quote: Quote = Quote(0, 0)
-    chain: bool = False
-    gain: int = 0
-    seat: int = -1
 
 
 def pay_text(q: Quote) -> str:

@@ -14,21 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple
 
 from engine.core import State
 
 from . import city
 from .cards import RESOURCES, Component
 from .expansion import enabled
+from .values import Quote
 
 REDUCTION = 2  # Architecture, Masonry: « 2 fewer resources »
-
-
-class Quote(NamedTuple):  # a named tuple: built by the dozen for every turn's options
-    coins: int  # everything paid to the bank: the printed coin cost plus the trading
-    trade: int  # the part paid for resources (what Economy hands to the opponent)
-    spare: tuple[str, ...] | None = None  # resources spared by Architecture/Masonry, if it matters
 
 
 def trade_cost(need: dict[str, int], producers: list[tuple[str, ...]], unit: dict[str, int]) -> int:
