@@ -145,6 +145,27 @@ def _param(value: Any, locale: str, names: Sequence[str]) -> Any:
     return value
 
 
+# French elides these words before a vowel: « de Aurelia » is « d'Aurelia », « le Arsenal »
+# « l'Arsenal ». A catalogue cannot write it, since the word that follows is a parameter (a
+# player's or a card's name); a mute h is left alone (it cannot be told from an aspirate one).
+_ELIDED = re.compile(r"(?<![\w'’-])([dDlLjJnNsS]e|[lL]a|[qQ]ue) \{(\w+)\}")
+_VOWELS = "aeiouyàâäéèêëîïôöûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜ"
+_ROMAN = re.compile(r"[IVXLC]+")  # « l'Âge I », never « d'I »: a numeral is read as a number
+
+
+def _elide(template: str, params: Mapping[str, Any]) -> str:
+    """`template` with « de {name} » written « d'{name} » where that parameter starts with a
+    vowel (and likewise le, la, que, je, ne, se)."""
+    def elided(match: re.Match[str]) -> str:
+        word, name = match.groups()
+        value = str(params.get(name, ""))
+        if value[:1] in _VOWELS and value[:1] and not _ROMAN.fullmatch(value):
+            return f"{word[:-1]}'{{{name}}}"
+        return match.group(0)
+
+    return _ELIDED.sub(elided, template)
+
+
 def translate(msg: Msg, locale: str = DEFAULT_LOCALE, names: Sequence[str] = ()) -> str:
     """The text of `msg` in `locale`; seats are shown by their player's name from `names`."""
     template = _template(msg.key, locale)
@@ -152,6 +173,8 @@ def translate(msg: Msg, locale: str = DEFAULT_LOCALE, names: Sequence[str] = ())
     if isinstance(template, dict):
         template = _plural_form(template, params.get("n", 0), locale)
     template = _plurals(str(template), params, locale)
+    if locale == "fr":
+        template = _elide(template, params)
     try:
         return template.format_map(params)
     except (KeyError, IndexError, ValueError):
