@@ -145,6 +145,27 @@ def _param(value: Any, locale: str, names: Sequence[str]) -> Any:
     return value
 
 
+# French elides these words before a vowel: « de Aurelia » is « d'Aurelia », « le Arsenal »
+# « l'Arsenal ». A catalogue cannot write it, since the word that follows is a parameter (a
+# player's or a card's name); a mute h is left alone (it cannot be told from an aspirate one).
+_ELIDED = re.compile(r"(?<![\w'’-])([dDlLjJnNsS]e|[lL]a|[qQ]ue) \{(\w+)\}")
+_VOWELS = "aeiouyàâäéèêëîïôöûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜ"
+_ROMAN = re.compile(r"[IVXLC]+")  # « l'Âge I », never « d'I »: a numeral is read as a number
+
+
+def _elide(template: str, params: Mapping[str, Any]) -> str:
+    """`template` with « de {name} » written « d'{name} » where that parameter starts with a
+    vowel (and likewise le, la, que, je, ne, se)."""
+    def elided(match: re.Match[str]) -> str:
+        word, name = match.groups()
+        value = str(params.get(name, ""))
+        if value[:1] in _VOWELS and value[:1] and not _ROMAN.fullmatch(value):
+            return f"{word[:-1]}'{{{name}}}"
+        return match.group(0)
+
+    return _ELIDED.sub(elided, template)
+
+
 def translate(msg: Msg, locale: str = DEFAULT_LOCALE, names: Sequence[str] = ()) -> str:
     """The text of `msg` in `locale`; seats are shown by their player's name from `names`."""
     template = _template(msg.key, locale)
@@ -152,6 +173,8 @@ def translate(msg: Msg, locale: str = DEFAULT_LOCALE, names: Sequence[str] = ())
     if isinstance(template, dict):
         template = _plural_form(template, params.get("n", 0), locale)
     template = _plurals(str(template), params, locale)
+    if locale == "fr":
+        template = _elide(template, params)
     try:
         return template.format_map(params)
     except (KeyError, IndexError, ValueError):
@@ -169,6 +192,78 @@ def token_label(game_key: str, token: str, locale: str, names: Sequence[str] = (
     return token if found == key else str(found)
 
 
+# An action's phrase: the catalogue key `<game>.phrase:<shape>` holds how a person would say
+# every action text of that shape (`duel.phrase:discard {card} gain {n}` -> "Discard {card}
+# (+{n} {n|coin|coins})"). In a shape, a bare word must be that word, `{x}` is one token,
+# `{x*}` one or more shown one after the other ("1 Huns or Goths") and `{x+}` one or more shown
+# as a list ("Wood, Glass"; a number stays with the word after it: "1 Vikings, 2 Goths").
+# A token is shown as token_label shows it, a number is passed as a number (for plurals), and
+# `{x:in}` shows its token through the key `<game>.in.<token>` ("en Afrique", "au Moyen-Orient":
+# the words around a name that a language bends with it).
+PHRASE = ".phrase:"
+_SLOT = re.compile(r"\{(\w+)([*+]?)(?::(\w+))?\}")
+
+
+@cache
+def phrases(game_key: str) -> tuple[tuple[re.Pattern[str], str, Mapping[str, str]], ...]:
+    """The game's phrase shapes as (pattern, catalogue key, {slot: kind}), the most specific
+    first (more fixed words, then fewer slots), so that `construct {card} pay {n}` wins over
+    `construct {card*}`."""
+    prefix = game_key + PHRASE
+    found = []
+    for key in catalogue(DEFAULT_LOCALE):
+        if not key.startswith(prefix):
+            continue
+        parts, slots = [], {}
+        for word in key[len(prefix):].split():
+            slot = _SLOT.fullmatch(word)
+            if slot is None:
+                parts.append(re.escape(word))
+                continue
+            name, kind, family = slot.groups()
+            slots[name] = f"{kind}:{family}" if family else kind
+            parts.append(f"(?P<{name}>\\S+)" if not kind else f"(?P<{name}>\\S+(?: \\S+)*?)")
+        found.append((-(len(parts) - len(slots)), -len(parts), key,
+                      re.compile(" ".join(parts)), slots))
+    return tuple((pattern, key, slots) for *_, key, pattern, slots in sorted(
+        found, key=lambda f: f[:3]))
+
+
+def _slot_value(game_key: str, kind: str, tokens: list[str], locale: str,
+                names: Sequence[str]) -> Any:
+    if len(tokens) == 1 and tokens[0].isdigit():
+        return int(tokens[0])
+    if ":" in kind:  # one token, through its family of keys
+        return translate(Msg(f"{game_key}.{kind.split(':')[1]}.{tokens[0]}"), locale, names)
+    shown = [token_label(game_key, t, locale, names) for t in tokens]
+    if kind != "+":
+        return " ".join(shown)
+    items: list[str] = []
+    for i, (token, label) in enumerate(zip(tokens, shown, strict=True)):
+        if i and tokens[i - 1].isdigit() and not token.isdigit():
+            items[-1] += " " + label  # "1" and "Vikings": one item
+        else:
+            items.append(label)
+    return ", ".join(items)
+
+
+def phrase_of(game_key: str, text: str) -> tuple[str, dict[str, tuple[str, list[str]]]] | None:
+    """The phrase key that says `text`, with each slot's kind and tokens; None if none does."""
+    for pattern, key, slots in phrases(game_key):
+        match = pattern.fullmatch(text)
+        if match:
+            return key, {name: (slots[name], value.split())
+                         for name, value in match.groupdict().items()}
+    return None
+
+
 def action_label(game_key: str, text: str, locale: str, names: Sequence[str] = ()) -> str:
-    """A canonical action text shown in the player's language, token by token."""
-    return " ".join(token_label(game_key, t, locale, names) for t in text.split())
+    """A canonical action text as a person would say it in the player's language: its phrase
+    (above), or else token by token."""
+    found = phrase_of(game_key, text)
+    if found is None:
+        return " ".join(token_label(game_key, t, locale, names) for t in text.split())
+    key, slots = found
+    params = {name: _slot_value(game_key, kind, tokens, locale, names)
+              for name, (kind, tokens) in slots.items()}
+    return translate(Msg(key, params), locale, names)

@@ -50,7 +50,8 @@ def refuse(state: State, seat: int, text: str) -> NoReturn:
     phase = state["phase"]
     verbs = PHASE_VERBS.get(phase, ())
     if tokens[0] not in verbs:
-        raise IllegalAction("duel.error.verb", verb=tokens[0], expected=" | ".join(verbs))
+        raise IllegalAction("duel.error.verb", verb=tokens[0],  # the verbs in the reader's words
+                            expected=[Msg.action("duel", v) for v in verbs])
     if phase == "play":
         _refuse_play(state, seat, tokens)
     elif phase == "draft" and _arg(tokens, 1) not in state["draft"]["offer"]:

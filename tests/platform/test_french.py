@@ -1,0 +1,75 @@
+"""What a French reader reads (issue 25): « vous » everywhere, elision before a vowel where the
+word that follows is a name, and never a path of the repository in a text a player sees."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from data import ROOT
+from engine import Msg
+from engine.i18n import _elide, catalogue, params_of, translate
+
+FRENCH = sorted({*ROOT.glob("*/i18n/fr.json"), *ROOT.glob("*/i18n/*.fr.json"),
+                 *ROOT.glob("i18n/*.fr.json")})
+# « tu », « ton », « ta », « tes », « toi », « te », « t'… »: the familiar register.
+FAMILIAR = re.compile(r"\b(tu|ton|ta|tes|toi|te)\b|(?<![\w-])t['’]", re.I)
+
+
+def _texts(value: object) -> list[str]:
+    return list(value.values()) if isinstance(value, dict) else [str(value)]
+
+
+def test_the_french_catalogues_are_found() -> None:
+    names = {str(p.relative_to(ROOT)) for p in FRENCH}
+    assert {"heros/i18n/fr.json", "sevenhills/i18n/fr.json", "duel/i18n/fr.json",
+            "respublica/i18n/fr.json", "i18n/discord.fr.json"} <= names
+
+
+@pytest.mark.parametrize("path", FRENCH, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_french_text_says_vous(path) -> None:
+    """Héros said « Place un pion… », « TES HÉROS », « Cornélie t'attaque » where the rest of
+    the bot, in the same game, says « vous »."""
+    familiar = [f"{key}: {text}" for key, value in json.loads(path.read_text("utf-8")).items()
+                for text in _texts(value) if FAMILIAR.search(text)]
+    assert familiar == []
+
+
+def test_no_text_shows_a_path_of_the_repository() -> None:
+    """`/game rules` said "see data/seven-hills/README.md" to players."""
+    path = re.compile(r"\bdata/|\w\.(md|py|json)\b")
+    for locale in ("en", "fr"):
+        shown = [key for key, value in catalogue(locale).items()
+                 for text in _texts(value) if path.search(text)]
+        assert shown == [], locale
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("Aurelia", "un noble d'Aurelia"), ("Agrippine", "un noble d'Agrippine"),
+    ("Éole", "un noble d'Éole"), ("Brutus", "un noble de Brutus"),
+    ("Hector", "un noble de Hector"),  # a mute h cannot be told from an aspirate one: left
+])
+def test_de_is_elided_before_a_name_that_starts_with_a_vowel(name: str, expected: str) -> None:
+    assert _elide("un noble de {who}", {"who": name}).format(who=name) == expected
+
+
+def test_elision_in_real_catalogue_lines() -> None:
+    """Through translate, with the catalogues' own templates: a seat's name and a kind."""
+    names = ["Aurelia", "Brutus", "Cornélie"]
+    for key, template in catalogue("fr").items():
+        for text in _texts(template):
+            if re.search(r"(?<![\w'])de \{seat\}", text):
+                params = {p: 2 for p in params_of(template)}
+                said = translate(Msg(key, {**params, "seat": Msg.seat(0)}), "fr", names)
+                assert "de Aurelia" not in said and "d'Aurelia" in said, (key, said)
+                said = translate(Msg(key, {**params, "seat": Msg.seat(1)}), "fr", names)
+                assert "de Brutus" in said, (key, said)
+                return
+    raise AssertionError("no French line says « de {seat} »: pick another template")
+
+
+def test_a_roman_numeral_is_not_elided() -> None:
+    assert _elide("la fin de {age}", {"age": "II"}) == "la fin de {age}"
+    assert _elide("la fin de {age}", {"age": "Iéna"}) == "la fin d'{age}"
