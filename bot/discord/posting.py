@@ -40,6 +40,7 @@ from bot.discord.notify import send_notices
 from bot.discord.replies import LIMIT, channel_of, done, tell
 from bot.discord.turnpost import IMAGE, tail_lines, turn_layout, with_tail, without_buttons
 from bot.service import GameInfo, How, Report, Service, TurnPost
+from bot.service.posts import REPOST_LEASE
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,10 @@ async def post_turn(
     game's turn was posted meanwhile.
     """
     if report.how is How.POST:
-        message = await _post(client, service, report, intro, repair=repair)
+        try:
+            message = await _post(client, service, report, intro, repair=repair)
+        finally:
+            service.posted(report.game.id, report.game.version)
         if message is None:
             return None
     elif report.how is How.EDIT or report.asks:
@@ -204,8 +208,10 @@ async def repair(client: discord.Client, service: Service) -> int:
     post is claimed in the database first, so that one process posts it. How many were posted."""
     done = 0
     for game_id, version, posted in await service.lost_posts():
+        if service.owes_post(game_id, version):
+            continue  # a move of this process stored it a moment ago: its post is on its way
         what = f"repost:{version}"
-        if not await service.claim(game_id, what):
+        if not await service.claim(game_id, what, REPOST_LEASE):
             continue
         try:
             report = await service.unposted(game_id, posted)

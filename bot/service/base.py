@@ -44,6 +44,11 @@ class ServiceBase:
         self.locks = GameLocks()
         self._boards: dict[tuple[str, int, int, str], bytes] = {}  # (kind, game, version, locale)
         self.replays = Replays()  # /game replay's renders and allowances (looking.py)
+        # game -> (version, when): a change stored here that calls for a post, not posted yet.
+        # A repair (on READY, run while moves are answered) leaves those games to their post:
+        # both would post, and a repair that claimed the post and crashed in it kept its
+        # claim, so that no later repair ever made it (tests/e2e/test_crash.py, under load).
+        self.posting: dict[int, tuple[int, float]] = {}
 
     # --- lookups ---------------------------------------------------------------------------
 
@@ -156,6 +161,7 @@ class ServiceBase:
             seats=tuple(taken_over(s, bots[s.seat][0], info.locale)
                         if bots and s.seat in bots else s for s in info.seats))
         if tell.post:
+            self.posting[info.id] = (info.version, time.monotonic())
             report = await self.report(info, game, state, [*since, *events], previous=previous,
                                        asks=asks)
         else:  # nothing for the channel: no picture; the public lines, in the history, will be

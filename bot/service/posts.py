@@ -7,9 +7,13 @@ write or a claim in the database)."""
 
 from __future__ import annotations
 
+import time
+
 from bot.service.base import ServiceBase
 from bot.service.model import TurnPost
 
+OWED_FOR = 60.0  # seconds: a post this process owes longer than that was lost (an error)
+REPOST_LEASE = 600.0  # seconds: a repost claimed that long ago died with its process
 
 class PostsMixin(ServiceBase):
     async def turn_posts(self, game_id: int) -> list[TurnPost]:
@@ -44,9 +48,23 @@ class PostsMixin(ServiceBase):
         turn post is older than the game: a crash came between a save and its post."""
         return await self.store.unposted()
 
-    async def claim(self, game_id: int, what: str) -> bool:
-        """True for one caller only, of every process on this database."""
-        return await self.store.claim(game_id, what, self.clock())
+    async def claim(self, game_id: int, what: str, lease: float | None = None) -> bool:
+        """True for one caller only, of every process on this database; with a `lease` (in
+        seconds), also for a later caller once the claim is that old (its maker died)."""
+        return await self.store.claim(game_id, what, self.clock(), lease)
+
+    def owes_post(self, game_id: int, version: int) -> bool:
+        """Whether this process stored a change of the game calling for a post at `version`
+        or later, a moment ago, and has not posted it yet: its post is on its way, and a
+        repair must not race it (see `posting`)."""
+        owed = self.posting.get(game_id)
+        return owed is not None and owed[0] >= version and time.monotonic() - owed[1] < OWED_FOR
+
+    def posted(self, game_id: int, version: int) -> None:
+        """The post owed at `version` was made, or failed: nothing is on its way any more."""
+        owed = self.posting.get(game_id)
+        if owed is not None and owed[0] <= version:
+            del self.posting[game_id]
 
     async def release(self, game_id: int, what: str) -> None:
         await self.store.release(game_id, what)

@@ -544,11 +544,14 @@ class PgStore:
             )
         return _count(changed) == 1
 
-    async def claim(self, game_id: int, what: str, now: float) -> bool:
+    async def claim(self, game_id: int, what: str, now: float,
+                    lease: float | None = None) -> bool:
         async with self._tx() as db:
             changed = await db.execute(
                 "INSERT INTO claims (game_id, what, at) VALUES ($1, $2, $3)"
-                " ON CONFLICT DO NOTHING", game_id, what, now)
+                " ON CONFLICT (game_id, what) DO UPDATE SET at = EXCLUDED.at"
+                " WHERE claims.at < $4", game_id, what, now,
+                now - lease if lease is not None else float("-inf"))
         return _count(changed) == 1
 
     async def release(self, game_id: int, what: str) -> None:

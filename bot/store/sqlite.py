@@ -674,12 +674,16 @@ class Store:
             cur = await db.execute(sql, args)
         return cur.rowcount == 1
 
-    async def claim(self, game_id: int, what: str, now: float) -> bool:
-        """True for the first caller only, in any process on this file (see `claims`)."""
+    async def claim(self, game_id: int, what: str, now: float,
+                    lease: float | None = None) -> bool:
+        """True for the first caller only, in any process on this file (see `claims`). With a
+        `lease`, a claim older than that is taken over: whoever made it died doing it."""
         async with self._tx() as db:
             cur = await db.execute(
-                "INSERT OR IGNORE INTO claims (game_id, what, at) VALUES (?, ?, ?)",
-                (game_id, what, now),
+                "INSERT INTO claims (game_id, what, at) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, what) DO UPDATE SET at = excluded.at"
+                " WHERE claims.at < ?",
+                (game_id, what, now, now - lease if lease is not None else float("-inf")),
             )
         return cur.rowcount == 1
 

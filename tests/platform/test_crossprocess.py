@@ -83,6 +83,19 @@ async def test_each_move_version_is_stored_once(many: list[Storage]) -> None:
     assert (await many[0].game(gid)).state == {"v": 5}
 
 
+async def test_a_claim_whose_maker_died_is_taken_over_once_its_lease_is_out(
+        many: list[Storage]) -> None:
+    """A process killed in a repost it had claimed kept the claim, so no later repair ever
+    made the post: with a lease, a claim that old is taken over, by one process of several."""
+    gid = await _active(many[0])
+    assert await many[0].claim(gid, "repost:3", 100.0, 600.0)
+    held = await asyncio.gather(*(s.claim(gid, "repost:3", 650.0, 600.0) for s in many))
+    assert sum(held) == 0  # still within its lease: its maker may be posting
+    taken = await asyncio.gather(*(s.claim(gid, "repost:3", 800.0, 600.0) for s in many))
+    assert sum(taken) == 1
+    assert not await many[0].claim(gid, "repost:3", 10_000.0)  # no lease: held for ever
+
+
 async def test_claims_reminders_timeouts_and_vacations_are_won_once(many: list[Storage]) -> None:
     gid = await _active(many[0])
     claims = await asyncio.gather(*(s.claim(gid, "repost:3", 5.0) for s in many))

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.service import Service, ServiceError, User
+from bot.service import How, Service, ServiceError, User
 from bot.store import Storage, open_store
 from tests.platform.toy import ToyRenderer
 
@@ -269,3 +269,19 @@ async def test_the_lobby_post_is_remembered_beside_the_turn_post(service: Servic
     assert await service.lobby_post(info.id) == post  # the turn post does not replace it
     assert [p.version for p in await service.turn_posts(info.id)] == []  # not posted yet
     assert [g for g, _v, _p in await service.lost_posts()] == [info.id]  # the turn's, only
+
+
+async def test_a_post_owed_by_this_process_is_left_to_it_by_the_repair(service: Service) -> None:
+    """Under load, the repair on READY ran while a move's post was on its way in the same
+    process: it claimed the post too, and the process died in it (tests/e2e/test_crash.py),
+    leaving a claim no later repair could take. A move that calls for a post marks it owed
+    here until it is posted (or fails); the repair leaves owed posts to their move."""
+    order = await _started(service)
+    info = await service.info(CH)
+    moved = await service.act(CH, order[0], "take 1")
+    assert moved.how is How.POST
+    version = moved.game.version
+    assert (info.id, version) in {(g, v) for g, v, _p in await service.lost_posts()}
+    assert service.owes_post(info.id, version)
+    service.posted(info.id, version)
+    assert not service.owes_post(info.id, version)  # posted (or failed): a repair may do it
