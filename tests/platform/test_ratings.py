@@ -1,0 +1,180 @@
+"""Ratings per game (issue 27): openskill's own numbers, the ranks (ties, resignations), one
+rating per finished game in the transaction that stores it, even when several processes race
+for it (each store below is its own connection or pool, as a process would have: on PostgreSQL
+their transactions do run at once), and `rebuild` giving exactly the incremental values."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+from openskill.models import PlackettLuce
+
+from bot import ratings
+from bot.ratings import Rating, Seat, rank_places, rate
+from bot.store import Storage, open_store
+from engine import Msg, Outcome
+
+pytestmark = pytest.mark.backends
+
+GUILD = 77
+
+
+def _outcome(winners: tuple[int, ...], scores: tuple[int, ...] | None = None,
+             last: tuple[int, ...] = ()) -> Outcome:
+    return Outcome(winners, scores, Msg("toy.won"), (), last)
+
+
+# --- the model ---------------------------------------------------------------------------------
+
+def test_a_known_sequence_gives_openskills_own_numbers() -> None:
+    model = PlackettLuce()
+    a, b, c = model.rating(), model.rating(), model.rating()
+    mine: dict[int, Rating] = {}
+    results = [((0,), (1, 2, 3)), ((2,), (1, 3, 2)), ((0, 1), None)]  # winners, seat order
+    for winners, _ in results:
+        seats = [Seat(0, 1), Seat(1, 2), Seat(2, 3)]
+        changes = rate("toy", seats, _outcome(winners), mine)
+        mine.update({ch.user_id: ch.after for ch in changes})
+        places = [1 if s in winners else 1 + len(winners) for s in range(3)]
+        [[a], [b], [c]] = model.rate([[a], [b], [c]], ranks=places)
+    assert [(mine[u].mu, mine[u].sigma) for u in (1, 2, 3)] == [
+        (a.mu, a.sigma), (b.mu, b.sigma), (c.mu, c.sigma)]
+    assert mine[1].games == 3
+
+
+def test_ranks_tie_a_shared_victory_and_put_who_left_last() -> None:
+    assert rank_places(_outcome((0, 2)), 3) == [1, 3, 1]  # a shared victory ties for first
+    assert rank_places(_outcome((1,), (30, 50, 30, 10)), 4) == [2, 1, 2, 4]  # equal scores tie
+    # A player who resigned or left for a bot ranks last, whatever their score.
+    assert rank_places(_outcome((1,), (90, 50, 30), last=(0,)), 3) == [3, 1, 2]
+    assert rank_places(_outcome((2,), None, last=(0, 1)), 3) == [2, 2, 1]
+
+
+def test_a_tie_for_first_moves_both_alike() -> None:
+    changes = rate("toy", [Seat(0, 1), Seat(1, 2)], _outcome((0, 1)), {})
+    assert changes[0].after == changes[1].after
+    assert changes[0].after.mu == pytest.approx(25.0)
+
+
+def test_bots_are_fixed_points_and_a_new_player_shows_1000(monkeypatch: pytest.MonkeyPatch,
+                                                           ) -> None:
+    monkeypatch.setattr(ratings, "bot_ratings",
+                        lambda: {"toy": {"hard": (35.0, 1.0), "easy": (15.0, 1.0)}})
+    assert Rating().shown == 1000
+    beat_hard = rate("toy", [Seat(0, 1), Seat(1, -1, "hard")], _outcome((0,)), {})
+    beat_easy = rate("toy", [Seat(0, 1), Seat(1, -1, "easy")], _outcome((0,)), {})
+    assert [c.user_id for c in beat_hard] == [1]  # the bot is not rated
+    assert beat_hard[0].after.mu > beat_easy[0].after.mu  # a win against the strong bot counts more
+    assert beat_hard[0].delta > 0
+
+
+# --- in the store --------------------------------------------------------------------------------
+
+@pytest.fixture
+async def many(db_url: str) -> AsyncIterator[list[Storage]]:
+    stores = [await open_store(db_url) for _ in range(4)]
+    yield stores
+    for s in stores:
+        await s.close()
+
+
+async def _game(store: Storage, users: list[int], *, channel: int, bots: dict[int, str] | None = None,
+                guild: int = GUILD) -> int:
+    gid = await store.create_game(channel_id=channel, guild_id=guild, game_key="toy", options={},
+                                  creator_id=users[0], creator_name=f"u{users[0]}", locale="en",
+                                  now=1.0)
+    for user in users[1:]:
+        level = (bots or {}).get(user)
+        assert await store.add_seat(gid, user, f"u{user}", 1.0, max_seats=len(users), bot=level,
+                                    bot_seed=1 if level else None)
+    assert await store.start_game(gid, seed=1, order=users, state={"v": 0}, now=1.0)
+    return gid
+
+
+async def _finish(store: Storage, gid: int, outcome: Outcome, now: float = 5.0) -> bool:
+    return await store.append_action(gid, expected_version=0, seat=0, user_id=None, text="end",
+                                     events=[], state={"v": 1}, outcome=outcome.to_json(), now=now)
+
+
+async def test_finishing_a_game_rates_it_in_the_same_transaction(store: Storage) -> None:
+    gid = await _game(store, [1, 2, 3], channel=1)
+    assert await store.rating_changes(gid) == []
+    assert await _finish(store, gid, _outcome((2,), (10, 20, 30)))
+    changes = {c.user_id: c for c in await store.rating_changes(gid)}
+    expected = {c.user_id: c for c in rate("toy", [Seat(0, 1), Seat(1, 2), Seat(2, 3)],
+                                           _outcome((2,), (10, 20, 30)), {})}
+    assert {u: (c.rank, c.mu, c.sigma) for u, c in changes.items()} == {
+        u: (c.rank, c.after.mu, c.after.sigma) for u, c in expected.items()}
+    assert not await store.rate_game(gid)  # a retry changes nothing
+    assert [(r.user_id, r.games, r.name) for r in await store.all_ratings()] == [
+        (1, 1, "u1"), (2, 1, "u2"), (3, 1, "u3")]
+
+
+async def test_abandoned_and_running_games_are_not_rated(store: Storage) -> None:
+    gid = await _game(store, [1, 2], channel=1)
+    assert not await store.rate_game(gid)  # running
+    assert await store.set_status(gid, "abandoned", 2.0)
+    assert not await store.rate_game(gid)
+    assert await store.all_ratings() == []
+
+
+async def test_the_final_move_raced_by_processes_rates_once(many: list[Storage]) -> None:
+    gid = await _game(many[0], [1, 2], channel=1)
+    stored = await asyncio.gather(*(_finish(s, gid, _outcome((0,))) for s in many))
+    assert sum(stored) == 1
+    again = await asyncio.gather(*(s.rate_game(gid) for s in many))
+    assert not any(again)
+    assert [(r.user_id, r.games) for r in await many[0].all_ratings()] == [(1, 1), (2, 1)]
+    assert len(await many[0].rating_changes(gid)) == 2
+
+
+async def test_games_sharing_a_player_finished_at_once_all_count(many: list[Storage]) -> None:
+    games = [await _game(many[0], [1, 10 + g], channel=g) for g in range(12)]
+    stored = await asyncio.gather(*(
+        _finish(many[g % len(many)], gid, _outcome((g % 2,))) for g, gid in enumerate(games)))
+    assert all(stored)
+    mine = {r.user_id: r for r in await many[0].all_ratings()}
+    assert mine[1].games == 12  # no update lost
+    history = await many[0].rating_history(1, "toy")
+    assert [c.games for c in history] == list(range(1, 13))
+    # each game started from the rating the one before it left (they were serialised)
+    for before, after in zip(history, history[1:], strict=False):
+        assert (after.mu_before, after.sigma_before) == (before.mu, before.sigma)
+    incremental = await many[0].all_ratings()
+    await many[1].rebuild_ratings()
+    assert await many[0].all_ratings() == incremental
+
+
+async def test_rebuild_equals_incremental_over_1000_random_games(store: Storage) -> None:
+    rng = random.Random(27)
+    finished = 0
+    people = list(range(1, 21))
+    for g in range(1000):
+        players = rng.randint(2, 4)
+        users = rng.sample(people, players)
+        bots: dict[int, str] = {}
+        if rng.random() < 0.25:  # a bot seated in the lobby
+            users[-1] = -1 - g
+            bots[users[-1]] = rng.choice(["easy", "medium", "hard"])
+        gid = await _game(store, users, channel=g, bots=bots, guild=GUILD + g % 3)
+        if rng.random() < 0.05:
+            await store.set_status(gid, "abandoned", 2.0)
+            continue
+        scores = tuple(rng.randint(0, 5) for _ in users) if rng.random() < 0.7 else None
+        best = max(scores) if scores else None
+        winners = (tuple(s for s in range(players) if scores[s] == best) if scores
+                   else tuple(sorted(rng.sample(range(players), rng.choice([1, 1, 1, 2])))))
+        last = (rng.randrange(players),) if rng.random() < 0.15 else ()
+        winners = tuple(w for w in winners if w not in last) or tuple(
+            s for s in range(players) if s not in last)
+        assert await _finish(store, gid, _outcome(winners, scores, last), now=10.0 + g)
+        finished += 1
+    incremental = await store.all_ratings()
+    changes = [await store.rating_changes(gid) for gid in (1, 500, 999)]
+    assert sum(r.games for r in incremental) > 2000
+    assert await store.rebuild_ratings() == finished
+    assert await store.all_ratings() == incremental  # exactly: the same floats
+    assert [await store.rating_changes(gid) for gid in (1, 500, 999)] == changes
