@@ -40,15 +40,20 @@ from bot.service.model import (
     ATTACHMENT_LIMIT,
     LOG_PAGE,
     GameInfo,
+    GameStats,
     GameType,
     HandReport,
+    Ladder,
     Limits,
     LogPage,
     MyGame,
+    Rated,
+    RatingChange,
     Report,
     SeatInfo,
     ServiceError,
     Standing,
+    Stats,
     TurnPost,
     User,
 )
@@ -62,7 +67,7 @@ __all__ = [
     "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "How", "Limits",
     "LogPage", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
     "ServiceBase", "ServiceError", "Standing", "Telling", "TurnPost", "User", "level_of",
-    "telling",
+    "telling", "GameStats", "Ladder", "Rated", "RatingChange", "Stats",
 ]
 
 

@@ -93,6 +93,25 @@ _CHANGES_INSERT = ("INSERT INTO rating_changes (game_id, user_id, guild_id, game
                   " mu_before, sigma_before, mu, sigma, games, at) VALUES ({})")
 # The finished games in the order to rate them: those rated, in their order, after those that
 # finished before ratings existed (migration 0008), in the order they finished.
+# A person's moves, seconds thinking, resignations and run-out clocks in a guild's finished
+# games (the time of a move: since the game's entry before it).
+_HABITS = (
+    "SELECT COALESCE(SUM(CASE WHEN a.text NOT LIKE '.%' AND a.user_id = s.user_id"
+    " AND a.prev IS NOT NULL THEN 1 ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN a.text NOT LIKE '.%' AND a.user_id = s.user_id"
+    " AND a.prev IS NOT NULL THEN a.at - a.prev ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN a.text IN ('.resign', '.quit') THEN 1 ELSE 0 END), 0),"
+    " COALESCE(SUM(CASE WHEN a.text IN ('.timeout', '.bot') THEN 1 ELSE 0 END), 0)"
+    " FROM (SELECT game_id, seat, user_id, text, at, LAG(at) OVER (PARTITION BY game_id"
+    " ORDER BY n) AS prev FROM actions WHERE game_id IN (SELECT g.id FROM games g JOIN seats m"
+    " ON m.game_id = g.id WHERE m.user_id = $1 AND g.guild_id = $2"
+    " AND g.status = 'finished')) a"
+    " JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat AND s.user_id = $1")
+# A person's finished games in a guild with their seats, in the order they were rated.
+_PLAYED = (
+    "SELECT {cols} FROM seats s JOIN games g ON g.id = s.game_id JOIN seats o"
+    " ON o.game_id = g.id WHERE s.user_id = $1 AND g.guild_id = $2 AND g.status = 'finished'"
+    " AND o.seat IS NOT NULL ORDER BY g.rated IS NULL, g.rated, g.updated_at, g.id, o.seat")
 _REBUILD_GAMES = ("SELECT id, game_key, guild_id, outcome, updated_at FROM games"
                  " WHERE status = 'finished' AND outcome IS NOT NULL"
                  " ORDER BY rated IS NOT NULL, rated, updated_at, id")
@@ -776,6 +795,16 @@ class PgStore:
             count = await db.fetchval(f"SELECT COUNT(*) FROM ({people}) AS p", guild_id,
                                       game_key)
         return [RatingRow(*r) for r in rows], count
+
+    async def played(self, user_id: int, guild_id: int) -> list[tuple[GameRow, list[SeatRow]]]:
+        async with self.pool.acquire() as db:
+            rows = await db.fetch(_PLAYED.format(cols=SEATED_COLUMNS), user_id, guild_id)
+        return seated_rows([tuple(r) for r in rows])
+
+    async def habits(self, user_id: int, guild_id: int) -> tuple[int, float, int, int]:
+        async with self.pool.acquire() as db:
+            moves, seconds, resigned, timed_out = await db.fetchrow(_HABITS, user_id, guild_id)
+        return int(moves), float(seconds), int(resigned), int(timed_out)
 
     # --- whole tables, for `tabula db copy` ------------------------------------------------
 

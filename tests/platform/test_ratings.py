@@ -14,6 +14,7 @@ from openskill.models import PlackettLuce
 
 from bot import ratings
 from bot.ratings import Rating, Seat, rank_places, rate
+from bot.service import Service, User
 from bot.store import Storage, open_store
 from engine import Msg, Outcome
 
@@ -178,3 +179,45 @@ async def test_rebuild_equals_incremental_over_1000_random_games(store: Storage)
     assert await store.rebuild_ratings() == finished
     assert await store.all_ratings() == incremental  # exactly: the same floats
     assert [await store.rating_changes(gid) for gid in (1, 500, 999)] == changes
+
+
+# --- through the service: the toy game played to its end -----------------------------------------
+
+async def _played(service: Service, channel: int, users: list[int]) -> int:
+    people = [User(u, f"p{u}") for u in users]
+    await service.create(channel, GUILD, people[0], "toy")
+    for p in people[1:]:
+        await service.join(channel, p)
+    report = await service.start(channel, people[0].id, seed=channel)
+    while report.game.status == "active":
+        seat = next(iter(report.asks))
+        mover = next(s.user_id for s in report.game.seats if s.seat == seat)
+        report = await service.act(channel, mover, "take 1")
+    return report.game.id
+
+
+async def test_the_service_shows_the_ladder_the_changes_and_the_stats(service: Service) -> None:
+    gids = [await _played(service, 100 + g, [1, 2] if g % 2 else [2, 1]) for g in range(3)]
+    changes = await service.rating_changes(gids[0])
+    assert set(changes) == {1, 2}
+    assert all(c.before == 1000 for c in changes.values())
+    assert sorted(c.delta > 0 for c in changes.values()) == [False, True]
+    [ladder] = await service.ladder(GUILD, "toy")
+    assert ladder.people == 2
+    assert ladder.rows[0].rating >= ladder.rows[1].rating and ladder.rows[0].provisional
+    assert await service.ladder(GUILD + 1) == []  # another server: nobody
+    stats = await service.stats(GUILD, 1, "p1")
+    [toy] = stats.games
+    assert toy.played == 3 and len(toy.history) == 3 and toy.rating is not None
+    assert toy.history[-1] == toy.rating.rating
+    assert stats.moves > 0 and stats.resigned == 0 and stats.seconds_per_move is not None
+
+
+async def test_a_resignation_ranks_last_and_is_counted(service: Service) -> None:
+    await service.create(200, GUILD, User(1, "p1"), "toy")
+    await service.join(200, User(2, "p2"))
+    report = await service.start(200, 1, seed=1)
+    report = await service.resign(200, 2)
+    changes = await service.rating_changes(report.game.id)
+    assert changes[2].delta < 0 < changes[1].delta
+    assert (await service.stats(GUILD, 2, "p2")).resigned == 1
