@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.clock import VACATION_DAYS
-from bot.discord import days, lobby, looking, playing
+from bot.discord import days, lobby, looking, playing, stats
 from bot.discord.i18n import command_text
 from engine.ai import LEVELS
 from engine.core import Msg
@@ -162,7 +162,15 @@ def game_group() -> app_commands.Group:
     @app_commands.choices(game=choices)
     async def leaderboard(interaction: discord.Interaction, game: str | None = None,
                           bots: bool = False) -> None:
-        await days.leaderboard(interaction, game, bots)
+        await stats.leaderboard(interaction, game, bots)
+
+    @group.command(name="stats", description=command_text("game stats"))
+    @app_commands.describe(user=command_text("game stats user"),
+                           game=command_text("game stats game"))
+    @app_commands.choices(game=choices)
+    async def stats_(interaction: discord.Interaction, user: discord.User | None = None,
+                     game: str | None = None) -> None:
+        await stats.stats(interaction, user, game)
 
     @group.command(name="abandon", description=command_text("game abandon"))
     async def abandon(interaction: discord.Interaction) -> None:

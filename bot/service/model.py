@@ -132,6 +132,7 @@ class Report:
     ping: list[int] = field(default_factory=list)  # user ids the post mentions, with `telling`
     done: list[SeatInfo] = field(default_factory=list)  # an EDIT: who has chosen since the post
     told: int | None = None  # an EDIT: the version of the post it edits
+    ratings: dict[int, RatingChange] = field(default_factory=dict)  # the end: user id -> change
 
     @property
     def how(self) -> How:
