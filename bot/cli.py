@@ -197,10 +197,14 @@ def _command(args: argparse.Namespace) -> int:
         ))
     if args.command == "bench":
         if args.games is not None:
+            from bot.bench.ladder import bench_ladder
             from bot.bench.scale import bench_scale
 
-            return asyncio.run(bench_scale(args.games, db=args.db, distinct=args.distinct,
+            code = asyncio.run(bench_scale(args.games, db=args.db, distinct=args.distinct,
                                            seed=args.seed, rounds=args.rounds or 40))
+            if code == 0:  # the leaderboard of one server holding that many finished games
+                asyncio.run(bench_ladder(args.games, seed=args.seed, rounds=args.rounds or 40))
+            return code
         if args.game is None or args.players is None:
             print("tabula: bench needs a game and --players (or --games N)", file=sys.stderr)
             return 2
