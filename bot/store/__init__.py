@@ -38,7 +38,7 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 
 # Every table, parents before children: the order `tabula db copy` writes them in.
 TABLES = ("games", "seats", "actions", "messages", "claims", "users", "guild_settings",
-          "command_sync", "ratings", "rating_changes")
+          "command_sync", "ratings", "rating_changes", "rating_members")
 
 
 def is_url(target: str | Path) -> bool:

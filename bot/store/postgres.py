@@ -112,6 +112,7 @@ _PLAYED = (
     "SELECT {cols} FROM seats s JOIN games g ON g.id = s.game_id JOIN seats o"
     " ON o.game_id = g.id WHERE s.user_id = $1 AND g.guild_id = $2 AND g.status = 'finished'"
     " AND o.seat IS NOT NULL ORDER BY g.rated IS NULL, g.rated, g.updated_at, g.id, o.seat")
+_MEMBERS_INSERT = "INSERT INTO rating_members (guild_id, game_key, user_id, ordinal)"
 _REBUILD_GAMES = ("SELECT id, game_key, guild_id, outcome, updated_at FROM games"
                  " WHERE status = 'finished' AND outcome IS NOT NULL"
                  " ORDER BY rated IS NOT NULL, rated, updated_at, id")
@@ -744,6 +745,7 @@ class PgStore:
             ratings, changes, order = rated.rebuilt(games, seats)
             await db.execute("DELETE FROM rating_changes")
             await db.execute("DELETE FROM ratings")
+            await db.execute("DELETE FROM rating_members")
             await db.execute("UPDATE games SET rated = NULL WHERE rated IS NOT NULL")
             await db.execute(
                 "UPDATE games g SET rated = o.n FROM unnest($1::bigint[], $2::int[])"
@@ -758,6 +760,10 @@ class PgStore:
                     "rating_changes", records=changes, columns=[
                         "game_id", "user_id", "guild_id", "game_key", "rank", "mu_before",
                         "sigma_before", "mu", "sigma", "games", "at"])
+            if members := rated.members(changes, rated.ordinals(ratings)):
+                await db.copy_records_to_table(
+                    "rating_members", records=members,
+                    columns=["guild_id", "game_key", "user_id", "ordinal"])
         return len(order)
 
     async def rating_changes(self, game_id: int) -> list[ChangeRow]:
@@ -785,15 +791,16 @@ class PgStore:
 
     async def leaderboard(self, guild_id: int, game_key: str, limit: int,
                           ) -> tuple[list[RatingRow], int]:
-        people = ("SELECT DISTINCT user_id FROM rating_changes WHERE guild_id = $1"
-                  " AND game_key = $2")
         async with self.pool.acquire() as db:
             rows = await db.fetch(
-                f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_key = $2 AND user_id IN"
-                f" ({people}) ORDER BY mu - 3 * sigma DESC, user_id LIMIT $3",
+                f"SELECT {', '.join('r.' + c for c in RATING_COLUMNS.split(', '))}"
+                " FROM rating_members m JOIN ratings r ON r.user_id = m.user_id"
+                " AND r.game_key = m.game_key WHERE m.guild_id = $1 AND m.game_key = $2"
+                " ORDER BY m.ordinal DESC, m.user_id LIMIT $3",
                 guild_id, game_key, limit)
-            count = await db.fetchval(f"SELECT COUNT(*) FROM ({people}) AS p", guild_id,
-                                      game_key)
+            count = await db.fetchval(
+                "SELECT COUNT(*) FROM rating_members WHERE guild_id = $1 AND game_key = $2",
+                guild_id, game_key)
         return [RatingRow(*r) for r in rows], count
 
     async def played(self, user_id: int, guild_id: int) -> list[tuple[GameRow, list[SeatRow]]]:
@@ -872,6 +879,12 @@ async def _rate(db: asyncpg.Connection, game_id: int) -> bool:
     await db.executemany(_RATINGS_INSERT.format("$1, $2, $3, $4, $5, $6, $7"), ratings)
     await db.executemany(_CHANGES_INSERT.format(
         ", ".join(f"${n}" for n in range(1, 12))), logged)
+    now = rated.ordinals(ratings)
+    await db.executemany(_MEMBERS_INSERT + " VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                         rated.members(logged, now))
+    await db.executemany(  # their place on every server's leaderboard of this game
+        "UPDATE rating_members SET ordinal = $1 WHERE user_id = $2 AND game_key = $3",
+        [(value, user, key) for (user, key), value in now.items()])
     return True
 
 

@@ -18,6 +18,19 @@ def seats_of(rows: Sequence[Sequence[Any]]) -> tuple[tuple[Seat, ...], dict[int,
     return seats, {user: name for _, _, user, _, name in rows if user >= 0}
 
 
+def members(logged: Sequence[Sequence[Any]],
+            ordinals: Mapping[tuple[int, str], float]) -> list[tuple[Any, ...]]:
+    """The rating_members rows of rating_changes rows: (guild, game key, user, ordinal), once
+    each, for games played in a server; `ordinals`: (user, game key) -> μ − 3σ now."""
+    return [(guild, key, user, ordinals[(user, key)]) for guild, key, user in
+            dict.fromkeys((r[2], r[3], r[1]) for r in logged if r[2] is not None)]
+
+
+def ordinals(ratings: Sequence[Sequence[Any]]) -> dict[tuple[int, str], float]:
+    """(user, game key) -> μ − 3σ, of ratings rows."""
+    return {(r[0], r[1]): r[2] - 3 * r[3] for r in ratings}
+
+
 def rows_for(game_id: int, game_key: str, guild_id: int | None, at: float,
              changes: Sequence[Change], names: Mapping[int, str],
              ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:

@@ -162,6 +162,7 @@ _PLAYED = (
     "SELECT {cols} FROM seats s JOIN games g ON g.id = s.game_id JOIN seats o"
     " ON o.game_id = g.id WHERE s.user_id = ?1 AND g.guild_id = ?2 AND g.status = 'finished'"
     " AND o.seat IS NOT NULL ORDER BY g.rated IS NULL, g.rated, g.updated_at, g.id, o.seat")
+_MEMBERS_INSERT = "INSERT INTO rating_members (guild_id, game_key, user_id, ordinal)"
 _REBUILD_GAMES = ("SELECT id, game_key, guild_id, outcome, updated_at FROM games"
                  " WHERE status = 'finished' AND outcome IS NOT NULL"
                  " ORDER BY rated IS NOT NULL, rated, updated_at, id")
@@ -829,11 +830,14 @@ class Store:
             ratings, changes, order = rated.rebuilt(games, seats)
             await db.execute("DELETE FROM rating_changes")
             await db.execute("DELETE FROM ratings")
+            await db.execute("DELETE FROM rating_members")
             await db.execute("UPDATE games SET rated = NULL WHERE rated IS NOT NULL")
             await db.executemany("UPDATE games SET rated = ? WHERE id = ?",
                                  [(n, gid) for gid, n in order])
             await db.executemany(_RATINGS_INSERT.format(", ".join("?" * 7)), ratings)
             await db.executemany(_CHANGES_INSERT.format(", ".join("?" * 11)), changes)
+            await db.executemany(_MEMBERS_INSERT + " VALUES (?, ?, ?, ?)",
+                                 rated.members(changes, rated.ordinals(ratings)))
         return len(order)
 
     async def rating_changes(self, game_id: int) -> list[ChangeRow]:
@@ -863,13 +867,14 @@ class Store:
                           ) -> tuple[list[RatingRow], int]:
         """The best `limit` ratings in `game_key` (by μ − 3σ) among the people rated in a
         game of this guild, and how many such people there are."""
-        people = ("SELECT DISTINCT user_id FROM rating_changes WHERE guild_id = ?"
-                  " AND game_key = ?")
         rows = await self._all(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_key = ? AND user_id IN ({people})"
-            " ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?",
-            (game_key, guild_id, game_key, limit))
-        (count,) = await self._one(f"SELECT COUNT(*) FROM ({people})", (guild_id, game_key))
+            f"SELECT {', '.join('r.' + c for c in RATING_COLUMNS.split(', '))}"
+            " FROM rating_members m JOIN ratings r ON r.user_id = m.user_id"
+            " AND r.game_key = m.game_key WHERE m.guild_id = ? AND m.game_key = ?"
+            " ORDER BY m.ordinal DESC, m.user_id LIMIT ?", (guild_id, game_key, limit))
+        (count,) = await self._one(
+            "SELECT COUNT(*) FROM rating_members WHERE guild_id = ? AND game_key = ?",
+            (guild_id, game_key))
         return [RatingRow(*r) for r in rows], count
 
     async def played(self, user_id: int, guild_id: int) -> list[tuple[GameRow, list[SeatRow]]]:
@@ -937,6 +942,12 @@ async def _rate(db: aiosqlite.Connection, game_id: int) -> bool:
     ratings, logged = rated.rows_for(game_id, key, guild, at, changes, names)
     await db.executemany(_RATINGS_INSERT.format(", ".join("?" * 7)), ratings)
     await db.executemany(_CHANGES_INSERT.format(", ".join("?" * 11)), logged)
+    now = rated.ordinals(ratings)
+    await db.executemany(_MEMBERS_INSERT + " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                         rated.members(logged, now))
+    await db.executemany(  # their place on every server's leaderboard of this game
+        "UPDATE rating_members SET ordinal = ? WHERE user_id = ? AND game_key = ?",
+        [(value, user, key) for (user, key), value in now.items()])
     return True
 
 

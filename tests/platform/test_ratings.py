@@ -175,10 +175,18 @@ async def test_rebuild_equals_incremental_over_1000_random_games(store: Storage)
         finished += 1
     incremental = await store.all_ratings()
     changes = [await store.rating_changes(gid) for gid in (1, 500, 999)]
+    boards = [await store.leaderboard(GUILD + k, "toy", 30) for k in range(3)]
+    for rows, people in boards:  # each server's people, best μ − 3σ first, kept up to date
+        assert people == 20 and len(rows) == 20  # everyone played in every server
+        ordinals = [r.mu - 3 * r.sigma for r in rows]
+        assert ordinals == sorted(ordinals, reverse=True)
+        assert {r.user_id: r for r in rows} == {
+            r.user_id: r for r in incremental if r.user_id in {x.user_id for x in rows}}
     assert sum(r.games for r in incremental) > 2000
     assert await store.rebuild_ratings() == finished
     assert await store.all_ratings() == incremental  # exactly: the same floats
     assert [await store.rating_changes(gid) for gid in (1, 500, 999)] == changes
+    assert [await store.leaderboard(GUILD + k, "toy", 30) for k in range(3)] == boards
 
 
 # --- through the service: the toy game played to its end -----------------------------------------

@@ -23,8 +23,7 @@ CREATE TABLE ratings (
 );
 
 -- What one game changed, per person: the end post shows it (+12 -> 1,534), /game stats draws
--- a player's history from it, and the leaderboard of a server lists the people who have a row
--- here for that server's games (guild_id and game_key copied from the game for that).
+-- a player's history from it (guild_id and game_key copied from the game).
 CREATE TABLE rating_changes (
     game_id       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     user_id       INTEGER NOT NULL,
@@ -39,5 +38,17 @@ CREATE TABLE rating_changes (
     at            REAL    NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );
-CREATE INDEX rating_changes_by_guild ON rating_changes (guild_id, game_key, user_id);
+
+-- Who has a rating in a game from this server's games: a server's leaderboard is these people,
+-- one row each (not their every game: 10,000 games of a server are a few hundred rows here),
+-- with their conservative rating, so that the best are read from an index, however many.
+CREATE TABLE rating_members (
+    guild_id  INTEGER NOT NULL,
+    game_key  TEXT    NOT NULL,
+    user_id   INTEGER NOT NULL,
+    ordinal   REAL NOT NULL,  -- their mu - 3 sigma now, kept with their rating
+    PRIMARY KEY (guild_id, game_key, user_id)
+);
+CREATE INDEX rating_members_ranked ON rating_members (guild_id, game_key, ordinal DESC, user_id);
+CREATE INDEX rating_members_by_user ON rating_members (user_id, game_key);
 CREATE INDEX rating_changes_by_user ON rating_changes (user_id, game_key, games);

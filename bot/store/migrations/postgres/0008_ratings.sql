@@ -29,5 +29,14 @@ CREATE TABLE rating_changes (
     at            DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );
-CREATE INDEX rating_changes_by_guild ON rating_changes (guild_id, game_key, user_id);
 CREATE INDEX rating_changes_by_user ON rating_changes (user_id, game_key, games);
+
+CREATE TABLE rating_members (
+    guild_id  BIGINT  NOT NULL,
+    game_key  TEXT    NOT NULL,
+    user_id   BIGINT  NOT NULL,
+    ordinal   DOUBLE PRECISION NOT NULL,  -- their mu - 3 sigma now, kept with their rating
+    PRIMARY KEY (guild_id, game_key, user_id)
+);
+CREATE INDEX rating_members_ranked ON rating_members (guild_id, game_key, ordinal DESC, user_id);
+CREATE INDEX rating_members_by_user ON rating_members (user_id, game_key);
