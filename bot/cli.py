@@ -256,10 +256,11 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "samples":
         from bot.discord.end_samples import write_end_posts
         from bot.discord.samples import write_post_samples
+        from bot.discord.stats import write_stats_samples
         from render.samples import write_samples
 
         for path in [*write_samples(args.out), *write_post_samples(args.out),
-                     *write_end_posts(args.out)]:
+                     *write_end_posts(args.out), *write_stats_samples(args.out)]:
             print(path)
         return 0
     if args.command == "export":

@@ -9,6 +9,8 @@ Numbers are written as each language writes them (1,534 / 1 534) through Babel.
 from __future__ import annotations
 
 import io
+import random
+from pathlib import Path
 
 import discord
 from babel.numbers import format_decimal
@@ -148,3 +150,29 @@ async def stats(interaction: discord.Interaction, user: discord.abc.User | None,
         chart = stats_chart(found, locale)
         extra = {"file": discord.File(io.BytesIO(chart), filename=CHART)} if chart else {}
         await tell(interaction, clip("\n".join(stats_lines(found, locale)), 2000), **extra)
+
+
+def write_stats_samples(out: Path) -> list[Path]:
+    """The /game stats chart of a sample player (two games, a few dozen rated games), in
+    both languages: docs/samples/stats/rating-{en,fr}.png (`tabula samples`)."""
+    from bot.service import GameStats
+
+    rng = random.Random(27)
+    games = []
+    for key, count in (("duel", 36), ("heros", 14)):
+        value, history = 1000, []
+        for _ in range(count):
+            value += rng.randint(-30, 55)
+            history.append(value)
+        games.append(GameStats(key, count, count // 2, None, None, 1, None, tuple(history)))
+    sample = Stats(1, "Hypatia", tuple(games), 0, None, 0, 0)
+    folder = out / "stats"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for locale in ("en", "fr"):
+        chart = stats_chart(sample, locale)
+        assert chart is not None
+        path = folder / f"rating-{locale}.png"
+        path.write_bytes(chart)
+        written.append(path)
+    return written
