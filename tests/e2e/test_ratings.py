@@ -54,6 +54,9 @@ async def test_the_end_post_the_leaderboard_and_the_stats(world: World) -> None:
     theirs = await bob.slash("game stats")
     assert "0 won of 1 game" in theirs.text and "1 resignation" in theirs.text
     assert "1 game without a win" in theirs.text
+    # Anyone in the server may look at anyone's record (a user option).
+    looked = await carol.slash("game stats", user=str(bob.id))
+    assert "**Bob** on this server" in looked.text and "1 resignation" in looked.text
 
 
 async def test_in_french_with_a_chart(world: World) -> None:
