@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
 
 from bot import ratings
+from bot.cli import main
 from bot.ratings import Rating, Seat, rank_places, rate
 from bot.service import Service, User
-from bot.store import Storage, open_store
+from bot.store import RatingRow, Storage, open_store
 from engine import Msg, Outcome
 
 pytestmark = pytest.mark.backends
@@ -229,3 +232,39 @@ async def test_a_resignation_ranks_last_and_is_counted(service: Service) -> None
     changes = await service.rating_changes(report.game.id)
     assert changes[2].delta < 0 < changes[1].delta
     assert (await service.stats(GUILD, 2, "p2")).resigned == 1
+
+
+def test_the_rebuild_command_rates_games_finished_before_ratings(
+        db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabula ratings rebuild`: a game finished but never rated (as before migration 0008)
+    is rated by the rebuild; a second rebuild changes nothing."""
+
+    async def fill() -> list[RatingRow]:
+        store = await open_store(db_path)
+        try:
+            gid = await _game(store, [1, 2], channel=1)
+            assert await _finish(store, gid, _outcome((1,)))
+            rated = await store.all_ratings()
+            await _game(store, [1, 3], channel=2)
+            return rated
+        finally:
+            await store.close()
+
+    first = asyncio.run(fill())
+    with sqlite3.connect(db_path) as raw:  # as if it had finished before ratings existed
+        raw.executescript("UPDATE games SET rated = NULL; DELETE FROM ratings;"
+                          " DELETE FROM rating_changes; DELETE FROM rating_members;")
+    assert main(["ratings", "rebuild", "--db", str(db_path)]) == 0
+    assert ("1 finished games rated, 2 ratings of 2 people (0 ratings before, now changed)"
+            in capsys.readouterr().out)
+    assert asyncio.run(_all(db_path)) == first
+    assert main(["ratings", "rebuild", "--db", str(db_path)]) == 0
+    assert "(unchanged)" in capsys.readouterr().out
+
+
+async def _all(path: Path) -> list[RatingRow]:
+    store = await open_store(path)
+    try:
+        return await store.all_ratings()
+    finally:
+        await store.close()
