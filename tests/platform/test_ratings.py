@@ -268,3 +268,16 @@ async def _all(path: Path) -> list[RatingRow]:
         return await store.all_ratings()
     finally:
         await store.close()
+
+
+async def test_the_leaderboard_bench_prints_its_figure(tmp_path: Path) -> None:
+    """`tabula bench --games N` ends with the leaderboard of one server holding N games."""
+    import io
+
+    from bot.bench.ladder import bench_ladder
+
+    out = io.StringIO()
+    median = await bench_ladder(300, rounds=3, db=str(tmp_path / "ladder.sqlite3"), out=out)
+    assert median > 0
+    assert "leaderboard: 300 finished games in one server" in out.getvalue()
+    assert "leaderboard_ms=" in out.getvalue()
