@@ -99,6 +99,20 @@ def parser() -> argparse.ArgumentParser:
                        help="search iterations per decision (repeatable on any machine)")
     arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
 
+    ratings = sub.add_parser("ratings", help="players' ratings: rebuild them, measure the bots'")
+    rsub = ratings.add_subparsers(dest="ratings_command", required=True)
+    rebuild = rsub.add_parser("rebuild", help="every rating again from the stored results")
+    rebuild.add_argument("--db", help="SQLite file or postgresql:// URL "
+                         f"(default: $TABULA_DB or {config.DEFAULT_DB})")
+    bots = rsub.add_parser("bots", help="the bots' fixed ratings per level, from arena games")
+    _game_args(bots)
+    bots.add_argument("--games", type=int, default=20, help="games per table of levels")
+    bots.add_argument("--seed", type=int, default=1)
+    bots.add_argument("--budget", type=float, metavar="SECONDS")
+    bots.add_argument("--iterations", type=int, metavar="N")
+    bots.add_argument("--jobs", type=int, default=1)
+    bots.add_argument("--write", action="store_true", help="freeze them in data/ratings.json")
+
     benchdb = sub.add_parser(
         "bench-db", help="moves per second and store-path latency with several processes on "
                          "one database (no pictures)")
@@ -183,10 +197,14 @@ def _command(args: argparse.Namespace) -> int:
         ))
     if args.command == "bench":
         if args.games is not None:
+            from bot.bench.ladder import bench_ladder
             from bot.bench.scale import bench_scale
 
-            return asyncio.run(bench_scale(args.games, db=args.db, distinct=args.distinct,
+            code = asyncio.run(bench_scale(args.games, db=args.db, distinct=args.distinct,
                                            seed=args.seed, rounds=args.rounds or 40))
+            if code == 0:  # the leaderboard of one server holding that many finished games
+                asyncio.run(bench_ladder(args.games, seed=args.seed, rounds=args.rounds or 40))
+            return code
         if args.game is None or args.players is None:
             print("tabula: bench needs a game and --players (or --games N)", file=sys.stderr)
             return 2
@@ -215,6 +233,15 @@ def _command(args: argparse.Namespace) -> int:
         seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
         return arena(args.game, args.players, seats, args.option, args.games, args.seed,
                      args.budget, args.iterations, args.jobs, sys.stdout)
+    if args.command == "ratings":
+        if args.ratings_command == "rebuild":
+            from bot.tools.ratings import rebuild_command
+
+            return asyncio.run(rebuild_command(args.db or config.load().db_path))
+        from bot.tools.ratings import bots_command
+
+        return bots_command(args.game, args.players, args.games, args.seed, args.iterations,
+                            args.budget, args.jobs, args.option, args.write)
     if args.command == "bench-db":
         from bot.bench.db import bench_db
 
@@ -229,10 +256,11 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "samples":
         from bot.discord.end_samples import write_end_posts
         from bot.discord.samples import write_post_samples
+        from bot.discord.stats import write_stats_samples
         from render.samples import write_samples
 
         for path in [*write_samples(args.out), *write_post_samples(args.out),
-                     *write_end_posts(args.out)]:
+                     *write_end_posts(args.out), *write_stats_samples(args.out)]:
             print(path)
         return 0
     if args.command == "export":

@@ -1,7 +1,7 @@
 """The slash command tree, assembled from the handlers that declare the commands.
 
 Each command is declared on its handler (`@slash("game new")` with app_commands' describe,
-choices, autocomplete), in lobby, looking, playing and days; this module only puts them in their
+choices, autocomplete), in lobby, looking, playing, days and stats; this module only puts them in their
 groups, in the order Discord lists them (the order of the tree synced, which the client's sync
 hash reads). Built by a function rather than at import so that the list of games (the choices
 of the parameters a handler names in `games`) is the registry's when the bot starts. Names are
@@ -18,7 +18,7 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.discord import days, lobby, looking, playing
+from bot.discord import days, lobby, looking, playing, stats
 from bot.discord.i18n import command_text, declared
 from engine.i18n import DEFAULT_LOCALE, translate
 from engine.registry import get as get_game
@@ -32,7 +32,8 @@ COMMANDS: tuple[Callable[..., Any], ...] = (  # in the order Discord lists them
     lobby.new, lobby.join, lobby.add_bot, lobby.remove_bot, lobby.leave, lobby.start,
     looking.status, looking.board, looking.hand, looking.log, looking.replay,
     playing.resign,
-    days.undo, days.mine, days.notify, days.vacation, days.settings, days.leaderboard,
+    days.undo, days.mine, days.notify, days.vacation, days.settings,
+    stats.leaderboard, stats.stats,
     lobby.abandon, looking.rules,
     playing.move,
 )

@@ -194,12 +194,10 @@ async def settings(interaction: discord.Interaction, language: str | None = None
             threads=yes if found.threads else no))
 
 
-@slash("game leaderboard", games=("game",))
-@app_commands.describe(game=command_text("game leaderboard game"),
-                       bots=command_text("game leaderboard bots"))
 async def leaderboard(interaction: discord.Interaction, game: str | None = None,
                       bots: bool = False) -> None:
-    """Games between people, or (`bots`) the games where bots were seated, apart."""
+    """The table of wins: games between people, or (`bots`) the games where bots were seated,
+    apart (what `/game leaderboard bots:true` shows, bot/discord/stats.py)."""
     if not await think(interaction):
         return
     async with refusals(interaction):

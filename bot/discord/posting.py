@@ -115,6 +115,8 @@ async def _post(
     if repair and latest is not None and latest.version >= info.version:
         return None
     overtaken = latest is not None and latest.version > info.version
+    if info.status == "finished" and not report.ratings:  # the end post shows the changes
+        report.ratings = await service.rating_changes(info.id)
     try:
         if overtaken:
             message = await channel_of(client, info).send(

@@ -150,7 +150,9 @@ def tail_lines(report: Report) -> list[str]:
     the game ended."""
     info = report.game
     if info.outcome is not None:
-        return result_lines(info, info.locale)
+        from bot.discord.stats import rating_line  # stats.py reaches this module through days
+
+        return result_lines(info, info.locale) + rating_line(report)
     if info.status == "abandoned":
         return [t("discord.result.abandoned", info.locale)]
     chosen = []

@@ -41,16 +41,21 @@ from bot.service.model import (
     ATTACHMENT_LIMIT,
     LOG_PAGE,
     GameInfo,
+    GameStats,
     GameType,
     HandReport,
+    Ladder,
     Limits,
     LogPage,
     Moved,
     MyGame,
+    Rated,
+    RatingChange,
     Report,
     SeatInfo,
     ServiceError,
     Standing,
+    Stats,
     TurnPost,
     User,
 )
@@ -64,7 +69,7 @@ __all__ = [
     "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "How", "Limits",
     "LogPage", "Moved", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
     "ServiceBase", "ServiceError", "Standing", "Telling", "TurnPost", "User", "level_of",
-    "telling",
+    "telling", "GameStats", "Ladder", "Rated", "RatingChange", "Stats",
 ]
 
 

@@ -138,6 +138,7 @@ class Report:
     # the end of the move (None: not read; the edge reads them right before posting).
     legal: list[str] = field(default_factory=list)
     posts: list[TurnPost] | None = None
+    ratings: dict[int, RatingChange] = field(default_factory=dict)  # the end: user id -> change
 
     @property
     def how(self) -> How:
@@ -229,3 +230,63 @@ class Standing:
     name: str
     played: int
     won: int
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A person's rating in one game, as shown: the conservative rating on Tabula's scale
+    (bot/ratings.py: 1,000 for a new player), provisional under a number of rated games."""
+
+    user_id: int
+    name: str
+    rating: int
+    games: int
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A guild's leaderboard in one game: the best ratings of the people who played it
+    there, and how many such people there are."""
+
+    game_key: str
+    rows: tuple[Rated, ...]
+    people: int
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What a finished game did to a person's rating (the end post)."""
+
+    user_id: int
+    before: int
+    after: int
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A person's record in one game on one server (their rating is across servers)."""
+
+    game_key: str
+    played: int
+    won: int
+    best: int | None  # best and average final score, when the game has scores
+    average: float | None
+    streak: int  # the current run: +n wins in a row, -n games without a win
+    rating: Rated | None
+    history: tuple[int, ...]  # the rating shown after each rated game, oldest first
+
+
+@dataclass(frozen=True)
+class Stats:
+    user_id: int
+    name: str
+    games: tuple[GameStats, ...]
+    moves: int
+    seconds_per_move: float | None
+    resigned: int
+    timed_out: int

@@ -1,12 +1,27 @@
-"""Across games: a user's games (/game mine), a guild's defaults and its leaderboard."""
+"""Across games: a user's games (/game mine), a guild's defaults, its leaderboard (ratings per
+game, bot/ratings.py), a player's record (/game stats) and what a finished game did to its
+people's ratings (the end post)."""
 
 from __future__ import annotations
 
+from bot import ratings
 from bot.service.base import ServiceBase, checked_game, checked_pace, game_info
-from bot.service.model import MyGame, ServiceError, Standing
-from bot.store import GuildSettings
+from bot.service.model import (
+    GameStats,
+    Ladder,
+    MyGame,
+    Rated,
+    RatingChange,
+    ServiceError,
+    Standing,
+    Stats,
+)
+from bot.store import GuildSettings, RatingRow
 from engine import Outcome
 from engine.registry import get as get_game
+from engine.registry import keys as game_keys
+
+LADDER = 20  # people listed per game
 
 
 class RecordsMixin(ServiceBase):
@@ -77,3 +92,70 @@ class RecordsMixin(ServiceBase):
         table = [Standing(u, names[u], p, w) for u, (p, w) in played.items()]
         table.sort(key=lambda r: (-r.won, -r.won / r.played, -r.played, r.name.lower()))
         return table
+
+    async def ladder(self, guild_id: int, game_key: str | None = None, *,
+                     limit: int = LADDER) -> list[Ladder]:
+        """The guild's leaderboard of one game (or of each game played there): the people
+        rated in its games, best conservative rating (μ − 3σ) first; their ratings are across
+        servers, the list is the server's. Bots are never listed."""
+        keys = [checked_game(game_key).key] if game_key is not None else game_keys()
+        found = []
+        for key in keys:
+            rows, people = await self.store.leaderboard(guild_id, key, limit)
+            if people or game_key is not None:
+                found.append(Ladder(key, tuple(_rated(r) for r in rows), people))
+        return found
+
+    async def rating_changes(self, game_id: int) -> dict[int, RatingChange]:
+        """user id -> what the finished game did to their rating (empty before it is rated)."""
+        return {c.user_id: RatingChange(c.user_id, ratings.shown(c.mu_before, c.sigma_before),
+                                        ratings.shown(c.mu, c.sigma))
+                for c in await self.store.rating_changes(game_id)}
+
+    async def stats(self, guild_id: int, user_id: int, name: str,
+                    game_key: str | None = None) -> Stats:
+        """A person's record on this server: per game, games played and won, best and average
+        score, the current streak, their rating (across servers) and its history; their moves,
+        average time per move, resignations and run-out clocks."""
+        if game_key is not None:
+            game_key = checked_game(game_key).key
+        per: dict[str, list[tuple[bool, int | None]]] = {}
+        for row, seats in await self.store.played(user_id, guild_id):
+            if game_key is not None and row.game_key != game_key:
+                continue
+            seat = next((s.seat for s in seats if s.user_id == user_id), None)
+            if seat is None or row.outcome is None:
+                continue
+            outcome = Outcome.from_json(row.outcome)
+            scores = outcome.scores
+            score = scores[seat] if scores is not None and seat < len(scores) else None
+            per.setdefault(row.game_key, []).append((seat in outcome.winners, score))
+        rated = {r.game_key: r for r in await self.store.ratings_of(user_id)}
+        games = []
+        for key in sorted(set(per) | ({game_key} if game_key and game_key in rated else set())):
+            results = per.get(key, [])
+            scores = [s for _, s in results if s is not None]
+            streak = 0
+            for won, _ in reversed(results):
+                if streak == 0:
+                    streak = 1 if won else -1
+                elif (streak > 0) == won:
+                    streak += 1 if won else -1
+                else:
+                    break
+            history = tuple(ratings.shown(c.mu, c.sigma)
+                            for c in await self.store.rating_history(user_id, key))
+            games.append(GameStats(
+                key, len(results), sum(won for won, _ in results),
+                max(scores) if scores else None,
+                sum(scores) / len(scores) if scores else None, streak,
+                _rated(rated[key]) if key in rated else None, history))
+        moves, seconds, resigned, timed_out = await self.store.habits(user_id, guild_id)
+        shown_name = next((r.name for r in rated.values() if r.name), name)
+        return Stats(user_id, name or shown_name, tuple(games), moves,
+                     seconds / moves if moves else None, resigned, timed_out)
+
+
+def _rated(row: RatingRow) -> Rated:
+    return Rated(row.user_id, row.name, ratings.shown(row.mu, row.sigma), row.games,
+                 row.games < ratings.PROVISIONAL)

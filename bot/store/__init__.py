@@ -19,10 +19,12 @@ from bot.clock import Clock
 from bot.store.rows import (
     LIVE,
     ActionRow,
+    ChangeRow,
     ChannelBusy,
     GameRow,
     GuildSettings,
     Played,
+    RatingRow,
     SeatRow,
     StoreError,
     TooManyLobbies,
@@ -36,7 +38,7 @@ URL_SCHEMES = ("postgresql://", "postgres://")
 
 # Every table, parents before children: the order `tabula db copy` writes them in.
 TABLES = ("games", "seats", "actions", "messages", "claims", "users", "guild_settings",
-          "command_sync")
+          "command_sync", "ratings", "rating_changes", "rating_members")
 
 
 def is_url(target: str | Path) -> bool:
@@ -153,6 +155,18 @@ class Storage(Protocol):
 
     async def footprint(self) -> dict[str, int]: ...
 
+    # ratings (bot/ratings.py): a finished game is rated by the append_action that finishes it
+    async def rate_game(self, game_id: int) -> bool: ...
+    async def rebuild_ratings(self) -> int: ...
+    async def rating_changes(self, game_id: int) -> list[ChangeRow]: ...
+    async def rating_history(self, user_id: int, game_key: str) -> list[ChangeRow]: ...
+    async def ratings_of(self, user_id: int) -> list[RatingRow]: ...
+    async def all_ratings(self) -> list[RatingRow]: ...
+    async def leaderboard(self, guild_id: int, game_key: str, limit: int,
+                          ) -> tuple[list[RatingRow], int]: ...
+    async def played(self, user_id: int, guild_id: int) -> list[tuple[GameRow, list[SeatRow]]]: ...
+    async def habits(self, user_id: int, guild_id: int) -> tuple[int, float, int, int]: ...
+
     # whole tables, for `tabula db copy`
     async def columns(self, table: str) -> list[str]: ...
     async def dump(self, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]: ...
@@ -173,7 +187,7 @@ async def open_store(target: str | Path) -> Storage:
 
 
 __all__ = [
-    "LIVE", "TABLES", "ActionRow", "ChannelBusy", "GameRow", "GuildSettings", "Played", "SeatRow",
+    "LIVE", "TABLES", "ActionRow", "ChangeRow", "ChannelBusy", "GameRow", "GuildSettings", "Played", "RatingRow", "SeatRow",
     "Storage", "StoreError", "TooManyLobbies", "UserPrefs", "Waiting", "dumps", "events_text",
     "is_url", "open_store", "shown",
 ]

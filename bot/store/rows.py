@@ -200,3 +200,36 @@ def game_row(row: Sequence[Any]) -> GameRow:
         json.loads(state) if state else None, json.loads(outcome) if outcome else None,
         created, updated, json.loads(pace) if pace else None, timed_out, bool(with_bots), told,
     )
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A person's rating in one game (bot/ratings.py), across servers."""
+
+    user_id: int
+    game_key: str
+    mu: float
+    sigma: float
+    games: int
+    name: str
+
+
+@dataclass(frozen=True)
+class ChangeRow:
+    """What one finished game changed of a person's rating."""
+
+    game_id: int
+    user_id: int
+    game_key: str
+    rank: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    games: int
+    at: float
+
+
+CHANGE_COLUMNS = ("game_id, user_id, game_key, rank, mu_before, sigma_before, mu, sigma, games,"
+                  " at")
+RATING_COLUMNS = "user_id, game_key, mu, sigma, games, name"

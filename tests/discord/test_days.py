@@ -142,7 +142,9 @@ async def test_the_leaderboard_and_the_replay(discord_: Harness, service: Servic
     assert gif[1][:6] == b"GIF89a"
     await discord_.slash(ALICE, "game", "resign")
     table = await discord_.slash(BOB, "game", "leaderboard", game="tiny")
-    assert "1. Bob — 1 won of 1 (100%)" in table.text() and "Alice — 0 won of 1" in table.text()
+    # Ranked by rating (issue 27): the winner first, each provisional after one game.
+    assert "1. Bob — 1,103" in table.text() and "2. Alice — 945" in table.text()
+    assert table.text().count("(provisional, 1 game)") == 2
 
 
 @pytest.fixture(autouse=True)

@@ -138,10 +138,16 @@ class Player:
         if any(o["type"] in (1, 2) for o in definition.get("options") or []):
             raise NotOffered(f"/{path} needs a sub-command")
         options = _options(definition.get("options") or [], given, focused, path)
+        leaves = options
         for sub, kind in reversed(list(zip(subs, kinds, strict=True))):
             options = [{"name": sub, "type": kind, "options": options}]
         data: dict[str, Any] = {"id": str(command.id), "name": name, "type": 1,
                                 "options": options}
+        # A user option (type 6) is sent as the user's id, the user itself under `resolved`.
+        picked = [o["value"] for o in leaves if o["type"] == 6]
+        if picked:
+            data["resolved"] = {"users": {v: self.standin.users[int(v)].payload()
+                                          for v in picked}}
         if command.guild_id is not None:
             data["guild_id"] = str(command.guild_id)
         return data
@@ -217,6 +223,9 @@ def _check_value(option: Mapping[str, Any], value: Any, path: str) -> None:
     elif kind == 10:
         if not isinstance(value, int | float) or isinstance(value, bool):
             raise NotOffered(f"/{path} {name}: a number expected")
+    elif kind == 6:
+        if not isinstance(value, str) or not value.isdigit():
+            raise NotOffered(f"/{path} {name}: a user's id expected")
     elif kind == 5:
         if not isinstance(value, bool):
             raise NotOffered(f"/{path} {name}: true or false expected")
