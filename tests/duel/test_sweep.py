@@ -1,8 +1,8 @@
-"""The long sweep (issue: « random playouts of hundreds of seeds end by each kind of victory over
-the sample; components are conserved »): 300 seeds in chunks, with the checks that cost little:
-no dead end, the game ends, components conserved, coins never negative, the history replays,
-the public view holds nothing hidden. test_properties.py runs the per-step checks on fewer seeds.
-Half the seeds are played by uniform walkers, half by builders (see playouts.py)."""
+"""The long sweep's sample (issue: « random playouts of hundreds of seeds end by each kind of
+victory over the sample »): the 300 seeds of tests/contract/test_sweep.py (which checks each game:
+no dead end, components conserved, coins never negative, the history replays, nothing hidden in
+the public view) end by every kind of victory. Half the seeds are played by uniform walkers, half
+by builders (see playouts.py)."""
 
 from __future__ import annotations
 

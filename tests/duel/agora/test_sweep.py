@@ -1,5 +1,6 @@
-"""The Agora sweep (issue: « random playouts of hundreds of seeds, the four kinds of victory all
-occurring; no conspiracy or face-down decree ever appears in a public view, log line or error »).
+"""The Agora sweep's sample (issue: « random playouts of hundreds of seeds, the four kinds of
+victory all occurring »): the seeds tests/contract/test_sweep.py plays (and checks: no conspiracy
+or face-down decree in a public view, log line or text) end by the four kinds of victory.
 AGORA_SEEDS (default 360) sets the number of seeds for a bigger local run."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Random playouts (the issue: « random playouts of hundreds of seeds with each panel, with all
-leaders, and with Agora »): every game ends, keeps its invariants and replays; the hidden choices
-never show. LEADERS_SEEDS (default 60 per configuration) runs more: the report gives the big run."""
+"""The Leaders sweep's sample (the issue: « random playouts of hundreds of seeds with each panel,
+with all leaders, and with Agora »): tests/contract/test_sweep.py plays and checks each
+configuration (CONFIGS); with all leaders, every leader is recruited and each kind of victory
+occurs. LEADERS_SEEDS (default 60 per configuration) runs more."""
 
 from __future__ import annotations
 
