@@ -20,6 +20,13 @@ from bot.service import Service
 from bot.store import Storage, open_store
 from engine import registry
 from tests.pg import NoServer, PgServer
+from tests.skips import (  # noqa: F401  (hooks: an unexpected skip fails the run)
+    pytest_runtest_logreport,
+    pytest_sessionfinish,
+    pytest_terminal_summary,
+)
+
+pytest_plugins = ("pytester",)
 
 BACKENDS = ("sqlite", "postgres")
 TEMPLATE = "tabula_template"  # migrated once per session; each test's database is a copy

@@ -112,26 +112,6 @@ def test_a_determinization_shows_the_seat_what_it_saw(name: str) -> None:
                 assert G.legal(det, seat) == G.legal(state, seat)
 
 
-@pytest.mark.parametrize("name", list(OPTION_SETS))
-def test_no_peeking(name: str) -> None:
-    """States differing only in what the seat cannot see: same determinization, same move."""
-    changed = 0
-    for i, state in enumerate(positions(name)):
-        for seat in _seats(state):
-            other = twin(state, seat)
-            assert G.view(other, seat) == G.view(state, seat)  # the twin is a fair one
-            changed += other != state
-            for k in range(3):
-                assert (duel_ai.determinize(state, seat, random.Random(k))
-                        == duel_ai.determinize(other, seat, random.Random(k)))
-            if i % 3 == 0:
-                for level, budget in (("easy", None), ("medium", 2), ("hard", 16)):
-                    a = ai.decide(G, state, seat, level, i, budget=budget, seconds=60)
-                    b = ai.decide(G, other, seat, level, i, budget=budget, seconds=60)
-                    assert a == b, (level, state["phase"])
-    assert changed > len(positions(name)) // 2  # the twins do differ in hidden parts
-
-
 def test_the_rivals_hidden_recruitment_choice_is_not_seen() -> None:
     """Leaders: while the rival has chosen face down, the seat's samples do not follow it."""
     found = [s for s in positions("leaders")

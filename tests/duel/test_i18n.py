@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import string
 from pathlib import Path
 
@@ -23,36 +22,6 @@ def fields(template) -> set[str]:
     # a plural {n|one|other} names its parameter n; its words are the language's own
     texts = template.values() if isinstance(template, dict) else [template]
     return {f.split("|")[0] for t in texts for _, f, _, _ in string.Formatter().parse(t) if f}
-
-
-def test_catalogues_have_the_same_keys_and_parameters() -> None:
-    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
-    assert en.keys() == fr.keys()
-    assert all(k.startswith("duel.") and not k.startswith("duel.render.") for k in en)
-    for key in en:
-        assert fields(en[key]) == fields(fr[key]), key
-
-
-def test_every_key_the_engine_names_exists() -> None:
-    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "duel").rglob("*.py"))
-    literal = set(re.findall(r'"(duel\.[a-z_.\-]+[a-z])"', source))
-    built = {
-        *(
-            f"duel.ask.{p}"
-            for p in ("draft", "play", "progress", "library", "mausoleum", "destroy", "start")
-        ),
-        *(f"duel.colour.{c}" for c in C.COLOURS),
-        *(
-            f"duel.outcome.{r}"
-            for r in ("civilian", "civilian_shared", "military", "science", "detail")
-        ),
-        *(f"duel.log.win_{r}" for r in ("military", "science")),
-        *(f"duel.log.construct{x}" for x in ("", "_chain", "_free")),
-        "duel.name",
-        "duel.rules",
-    }
-    for key in literal | built:
-        assert has(key, "en") and has(key, "fr"), key
 
 
 def test_every_action_token_has_a_label_and_names_match_the_data() -> None:

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from engine.core import IllegalAction, copy_state, play, replay
+from engine.core import IllegalAction, copy_state, play
 from engine.i18n import has
 
 from .helpers import G, msg_keys
@@ -46,16 +46,6 @@ def test_every_step_of_a_random_game(seed: int) -> None:
         for msg in G.prompt(state).values():
             assert all(has(k, "en") and has(k, "fr") for k in msg_keys(msg))
     assert state == final
-
-
-@pytest.mark.parametrize("seed", SEEDS)
-def test_history_replays_to_the_same_state(seed: int) -> None:
-    history, final, _ = playout(seed)
-    assert replay(G, 2, seed, {}, history) == final
-    out = G.outcome(final)
-    assert out is not None and out.scores is not None
-    for msg in (out.reason, *out.details):
-        assert all(has(k, "en") and has(k, "fr") for k in msg_keys(msg))
 
 
 def test_illegal_texts_change_nothing_and_are_explained() -> None:

@@ -93,11 +93,6 @@ def test_an_illegal_action_changes_nothing() -> None:
     assert refused.value.msg.key == "error.not_your_turn"
 
 
-def test_same_seed_same_game() -> None:
-    a, b = fresh(4, 99), fresh(4, 99)
-    assert a == b and fresh(4, 100) != a
-
-
 def test_hands_only_in_the_own_view() -> None:
     state = fresh(3, 5)
     public = G.view(state, None)

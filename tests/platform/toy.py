@@ -2,6 +2,13 @@
 
 Each player holds a secret number drawn at setup; players in turn take 1 or 2 stones from a
 pile; whoever takes the last stone wins. `peek` shows the actor their secret (a private event).
+
+The template a new game copies: the smallest game keeping the contract (engine/core.py Game),
+with hidden information (each secret), an option, a private event and undo, and its entry for the
+contract tests run over every game (`toy()` in tests/contract/entries.py: option sets, seeds, the
+invariants, the scrambling of what a seat cannot see). A new game copies both, then adds its
+French and English texts (the toy's are not in the catalogues, so the contract's i18n and e2e
+tests leave it out).
 """
 
 from __future__ import annotations

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import data
 from engine.core import Msg
-from engine.i18n import action_label, has, translate
-from engine.respublica.cards import variant
+from engine.i18n import action_label, translate
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = {loc: json.loads(data.path("respublica", "i18n", f"{loc}.json").read_text("utf-8"))
@@ -42,44 +41,6 @@ def test_counts_agree_with_their_number_in_both_languages():
         "Aurelia pioche 0 carte des peuples et 2 cartes de civilisation.")
     assert translate(draw, "en", ["Aurelia"]) == (
         "Aurelia draws 0 people cards and 2 civilisation cards.")
-
-
-def test_catalogues_have_the_same_keys_and_parameters():
-    en, fr = CATALOGUES["en"], CATALOGUES["fr"]
-    assert en.keys() == fr.keys()
-    assert all(k.startswith("res-publica.") for k in en)
-    for key in en:
-        assert fields(en[key]) == fields(fr[key]), key
-        assert isinstance(en[key], dict) == isinstance(fr[key], dict), key
-
-
-def test_every_key_the_engine_names_exists():
-    source = "\n".join(p.read_text("utf-8") for p in (ROOT / "engine" / "respublica").glob("*.py"))
-    literal = set(re.findall(r'"(res-publica\.[a-z_.\-]+[a-z])"', source))
-    v = variant("full")
-    built = {
-        *(f"res-publica.{p}.{k}" for p in ("term", "kind") for k in v.term_kinds),
-        *(f"res-publica.card.{c}" for c in ("city", "town", "church", "library")),
-        *(f"res-publica.error.pile_empty.{c}" for c in ("city", "town", "church", "library")),
-        "res-publica.prop.and", "res-publica.prop.or",
-        *(f"res-publica.{p}.{m}" for p in ("event", "event.answer", "ask.answer")
-          for m in ("seek", "offer")),
-        *(f"res-publica.error.expect.{p}" for p in ("turn", "answers", "accept", "deliver",
-                                                    "final")),
-        *(f"res-publica.error.{k}_any" for k in ("cannot_offer", "cannot_give_sought",
-                                                 "cannot_deliver")),
-        *(f"res-publica.ask.{k}_last" for k in ("turn", "turn_lay")),
-        "res-publica.name", "res-publica.rules", "res-publica.option.classic",
-    }
-    for key in literal | built:
-        assert has(key, "en") and has(key, "fr"), key
-
-
-def test_every_action_word_has_a_token_label():
-    words = {"seek", "offer", "answer", "pass", "accept", "decline", "give", "lay", "end", "done",
-             "and", "or", *variant("full").term_kinds}
-    for word in words:
-        assert has(f"res-publica.tok.{word}", "en") and has(f"res-publica.tok.{word}", "fr"), word
 
 
 def test_translations_read_well():

@@ -127,18 +127,6 @@ def test_random_playout(players, classic, seed):
     assert all(out.scores[w] == max(out.scores) for w in out.winners)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("players, classic", [(3, False), (5, True)])
-def test_every_token_of_every_legal_text_is_translated(players, classic):
-    tokens: set[str] = set()
-    playout(players, classic, 99, tokens)
-    words = {t for t in tokens if not t.isdigit() and not t.startswith("@")}
-    missing = [t for t in words if not (has(f"res-publica.tok.{t}", "en")
-                                        and has(f"res-publica.tok.{t}", "fr"))]
-    assert not missing
-    assert {"seek", "offer", "answer", "pass", "end", "lay"} <= words
-
-
 def test_apply_accepts_exactly_the_legal_texts():
     """For a couple of states of each phase along playouts, a candidate text is refused by apply
     iff it is missing from legal, and each refusal is a translated IllegalAction."""

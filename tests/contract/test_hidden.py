@@ -1,0 +1,77 @@
+"""No peeking, for every game and option set: hidden information never reaches a view, a public
+log line, a seat that is not asked, or a computer player's decision.
+
+Views and log lines: along random games, every few steps, the game's own scrambling of what a
+seat cannot see (tests/<game>/playouts.py or helpers) leaves the public view and the other seats'
+views unchanged; a private line goes to the actor only; a seat not asked has no legal text.
+
+Computer players: two states that differ only in what a seat cannot see (the twins of
+tests/ai/test_<game>.py: other hands, the order of decks and piles, the generator, a rival's
+hidden choice) give the same determinization and the same decision at every level."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import ai, registry
+from engine.ai.knowledge import knowledge
+from tests.contract.games import CONTRACTS, TOY
+
+ALL = {**CONTRACTS, "toy": TOY}
+VIEW_CASES = [(key, name, seeds) for key in [*registry.keys(), "toy"]
+              for name, seeds in ALL[key].hidden]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key, config, seeds", VIEW_CASES,
+                         ids=[f"{k}-{n}-{s[0]}" for k, n, s in VIEW_CASES])
+def test_hidden_information_never_reaches_another_seat(registered: str, key: str, config: str,
+                                                        seeds: tuple[int, ...]) -> None:
+    c = ALL[key]
+    cfg = c.config(config)
+    g = c.game
+    for seed in seeds:
+        rnd = random.Random(seed + 99)
+        for i, step in enumerate(c.steps(cfg, seed)):
+            if i % c.hidden_every == 0:
+                c.invariants(step.state, cfg)
+                c.no_leak(step.state, rnd, cfg)
+            asked = g.prompt(step.state)
+            for seat in range(cfg.players):
+                if seat not in asked:
+                    assert g.legal(step.state, seat) == [], (seed, i, seat)
+            for e in step.events:
+                if e.to is not None and c.private_to_actor:
+                    assert e.to == (step.seat,), (seed, i, e.msg)
+            c.public_events(step.state, step.after, step.events)
+
+
+GAMES = registry.keys()
+AI_CASES = [(key, pos) for key in GAMES for pos in CONTRACTS[key].ai]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key, positions", AI_CASES,
+                         ids=[f"{k}-{p.name}" for k, p in AI_CASES])
+def test_no_peeking_by_the_computer_players(key: str, positions) -> None:
+    """States differing only in what the seat cannot see: same determinization, same move."""
+    g = registry.get(key)
+    determinize = knowledge(g).determinize
+    states = positions.positions()
+    changed = 0
+    for i, state in enumerate(states):
+        for seat in sorted(g.prompt(state)):
+            other = positions.twin(state, seat)
+            assert g.view(other, seat) == g.view(state, seat)  # the twin is a fair one
+            changed += positions.changed(state, other)
+            for k in range(3):
+                assert (determinize(state, seat, random.Random(k))
+                        == determinize(other, seat, random.Random(k)))
+            if positions.decide(i, state, seat):
+                for level, budget in (("easy", None), ("medium", 2), ("hard", positions.hard)):
+                    a = ai.decide(g, state, seat, level, i, budget=budget, seconds=60)
+                    b = ai.decide(g, other, seat, level, i, budget=budget, seconds=60)
+                    assert a == b, (level, i)
+    assert changed > len(states) // 2  # the twins do differ in hidden parts
