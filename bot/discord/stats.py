@@ -1,7 +1,7 @@
 """Ratings where a player sees them (issue 27): `/game leaderboard [game]` (the server's people
 by conservative rating per game, bot/ratings.py), `/game stats [user] [game]` (a player's
 record on this server, their rating across servers and its history as a small chart), and the
-end post's line of rating changes (`rating_line`, shown under the result by turnpost.py).
+end post's line of rating changes (bot/discord/rating_words.py, shown by turnpost.py).
 
 Numbers are written as each language writes them (1,534 / 1 534) through Babel.
 """
@@ -13,45 +13,17 @@ import random
 from pathlib import Path
 
 import discord
-from babel.numbers import format_decimal
 from discord import app_commands
 
 from bot.discord.days import leaderboard as wins_leaderboard
 from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.looking import game_name
+from bot.discord.rating_words import number, rating_text
 from bot.discord.replies import refusals, service_of, tell, think
-from bot.service import Ladder, Report, ServiceError, Stats
+from bot.service import Ladder, ServiceError, Stats
 from render.chart import history_chart
 
 CHART = "rating.png"
-
-
-def number(n: float, locale: str) -> str:
-    return format_decimal(n, locale=locale)
-
-
-def signed(n: int, locale: str) -> str:
-    return ("+" if n > 0 else "−" if n < 0 else "±") + number(abs(n), locale)
-
-
-def rating_text(rating: int, games: int, provisional: bool, locale: str) -> str:
-    text = number(rating, locale)
-    return t("discord.rating.provisional", locale, rating=text, n=games) if provisional else text
-
-
-def rating_line(report: Report) -> list[str]:
-    """The end post's ratings: each person's change and new rating, in seat order."""
-    info = report.game
-    changes = report.ratings
-    locale = info.locale
-    parts = []
-    for seat in info.seats:
-        change = changes.get(seat.user_id)
-        if change is None:
-            continue
-        parts.append(t("discord.rating.change", locale, name=shown(seat.name),
-                       delta=signed(change.delta, locale), rating=number(change.after, locale)))
-    return [t("discord.rating.changes", locale, changes=" · ".join(parts))] if parts else []
 
 
 def ladder_lines(ladder: Ladder, locale: str, *, title: bool) -> list[str]:

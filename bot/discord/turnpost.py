@@ -34,6 +34,7 @@ import discord
 from bot.clock import duration
 from bot.discord import ids
 from bot.discord.i18n import clip, shown, shown_names, t
+from bot.discord.rating_words import rating_line
 from bot.service import GameInfo, Report
 from engine.core import Msg, Outcome
 from engine.i18n import translate
@@ -150,8 +151,6 @@ def tail_lines(report: Report) -> list[str]:
     the game ended."""
     info = report.game
     if info.outcome is not None:
-        from bot.discord.stats import rating_line  # stats.py reaches this module through days
-
         return result_lines(info, info.locale) + rating_line(report)
     if info.status == "abandoned":
         return [t("discord.result.abandoned", info.locale)]

@@ -12,35 +12,27 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import re
 import sqlite3
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
 from bot.clock import Clock
-from bot.ratings import Rating
-from bot.store import TABLES, rated, upgrade
+from bot.store import TABLES, upgrade
 from bot.store.rows import (
-    CHANGE_COLUMNS,
     GAME_COLUMNS,
     GAME_SEAT_COLUMNS,
     LIVE,
-    RATING_COLUMNS,
     SEAT_COLUMNS,
     SEATED_COLUMNS,
     ActionRow,
-    ChangeRow,
     ChannelBusy,
     GameRow,
     GuildSettings,
     Played,
-    RatingRow,
     SeatRow,
     StoreError,
     TooManyLobbies,
@@ -52,192 +44,22 @@ from bot.store.rows import (
     game_row,
     seated_rows,
 )
-
-SQLITE_HEADER = b"SQLite format 3\x00"
-
-
-def _is_file_path(path: str | Path) -> bool:
-    text = str(path)
-    return text != ":memory:" and text != "" and not text.startswith("file:")
-
-
-def check_path(path: str | Path) -> None:
-    """What can be seen of the file before SQLite opens it: the directory exists, the file is a
-    SQLite database (or absent: it will be created), and both can be written (a move is a write;
-    WAL mode writes `-wal` and `-shm` files beside the database). StoreError otherwise."""
-    if not _is_file_path(path):
-        return
-    file = Path(path)
-    where = file.parent if str(file.parent) else Path(".")
-    if file.is_dir():
-        raise StoreError(f"{file} is a directory, not a database file. Point --db (or TABULA_DB) "
-                         "at a file inside it, such as "
-                         f"{file / 'tabula.sqlite3'}.")
-    if not where.is_dir():
-        raise StoreError(f"the directory {where} does not exist, so the database {file.name} "
-                         f"cannot be created there. Create it (mkdir -p {where}) or point --db "
-                         "(or TABULA_DB) at a file in an existing directory.")
-    if file.exists():
-        if not os.access(file, os.R_OK):
-            raise StoreError(f"{file} cannot be read (permission denied). Give the user running "
-                             "Tabula read and write access to it.")
-        with open(file, "rb") as handle:
-            header = handle.read(len(SQLITE_HEADER))
-        if header and header != SQLITE_HEADER:
-            raise StoreError(
-                f"{file} is not an SQLite database (its first bytes are not SQLite's header). "
-                "Check that --db (or TABULA_DB) names the right file; if it is Tabula's, it is "
-                "damaged: restore it from a backup, or move it away to start with an empty one.")
-    if not os.access(where, os.W_OK) or (file.exists() and not os.access(file, os.W_OK)):
-        raise StoreError(
-            f"{file} is read-only here (a read-only mount or missing permissions on the file or "
-            f"on {where}). Tabula writes every move, and SQLite writes its -wal and -shm files "
-            "beside the database: make both writable, or copy the file to a writable place.")
-
-
-async def check_open(db: aiosqlite.Connection, path: str | Path) -> None:
-    """What SQLite can tell of an open database: its schema is not newer than this code's
-    migrations, and a quick integrity check finds nothing wrong. StoreError otherwise."""
-    async with db.execute("PRAGMA user_version") as cur:
-        (version,) = await cur.fetchone()  # type: ignore[misc]
-    known = max((number for number, _ in migrations()), default=0)
-    if version > known:
-        raise StoreError(
-            f"{path} was written by a newer version of Tabula (database schema {version}; this "
-            f"version knows schemas up to {known}). Run the newer version of Tabula, or restore "
-            "a backup made before the upgrade; this version will not touch the file.")
-    async with db.execute("PRAGMA quick_check") as cur:
-        problems = [row[0] for row in await cur.fetchall()]
-    if problems != ["ok"]:
-        raise StoreError(_damaged(path, "; ".join(problems[:3])))
-
-
-def _damaged(path: str | Path, detail: str) -> str:
-    return (f"{path} is damaged ({detail.strip()}). Stop every Tabula process using it and "
-            f"restore it from a backup; `sqlite3 {path} .recover` can save what is still "
-            "readable into a new file.")
-
-
-def migrations() -> list[tuple[int, str]]:
-    """The numbered migration scripts, in order."""
-    found = []
-    for entry in resources.files("bot.store.migrations").iterdir():
-        match = re.fullmatch(r"(\d{4})_\w+\.sql", entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
-    return sorted(found)
-
-
-def statements(script: str) -> list[str]:
-    """A migration script's statements, one by one: they run in one transaction, which
-    `executescript` cannot do (it commits first) and `execute` can, a statement at a time."""
-    found, pending = [], ""
-    for line in script.splitlines(keepends=True):
-        pending += line
-        if sqlite3.complete_statement(pending):
-            found.append(pending.strip())
-            pending = ""
-    if any(line.strip() and not line.strip().startswith("--") for line in pending.splitlines()):
-        raise ValueError(f"a migration ends without a semicolon: {pending.strip()[:60]!r}")
-    return found
-
-
-BATCH_ROWS = 200_000  # rows read, or looked at, at a time by a long step of a migration
-
-
-async def _latest_turn_posts(db: aiosqlite.Connection, number: int) -> None:
-    """Migration 0006's DELETE, done a batch of rows at a time on a large file so that the
-    upgrade tells how far it is (48 s for 10,000 games and 4.7 million rows; the script's own
-    DELETE then finds nothing left to drop). The same rows are kept: each game's latest post of
-    each kind, by time, then by id. The table has no index on the game yet, so the rows are
-    read in the order of their ids, the latest of each game and kind kept in a dictionary."""
-    (total,) = (await db.execute_fetchall("SELECT count(*) FROM messages"))[0]
-    if total < upgrade.LONG:
-        return
-    progress = upgrade.Progress(number, total, phases=2)
-    latest: dict[tuple[int, str], tuple[float, int]] = {}
-    batches: list[tuple[int, int, int]] = []  # (after id, up to id, rows)
-    after, read = -(2**63), 0
-    while read < total:
-        bound = await db.execute_fetchall(
-            "SELECT message_id FROM messages WHERE message_id > ? ORDER BY message_id"
-            " LIMIT 1 OFFSET ?", (after, BATCH_ROWS - 1))
-        high = bound[0][0] if bound else 2**63 - 1
-        # The latest of each game and kind among these rows, then among all rows read.
-        for game_id, kind, at, message_id in await db.execute_fetchall(
-                "SELECT game_id, kind, at, message_id FROM (SELECT game_id, kind, at,"
-                " message_id, ROW_NUMBER() OVER (PARTITION BY game_id, kind"
-                " ORDER BY at DESC, message_id DESC) AS latest FROM messages"
-                " WHERE message_id > ? AND message_id <= ?) WHERE latest = 1", (after, high)):
-            old = latest.get((game_id, kind))
-            if old is None or (at, message_id) > old:
-                latest[game_id, kind] = (at, message_id)
-        count = BATCH_ROWS if bound else total - read
-        batches.append((after, high, count))
-        after, read = high, read + count
-        progress(0, read, "finding the latest turn post of each game", "rows read")
-    await db.execute("CREATE TEMP TABLE latest_posts (message_id INTEGER PRIMARY KEY)")
-    await db.executemany("INSERT INTO temp.latest_posts VALUES (?)",
-                         [(message_id,) for _at, message_id in latest.values()])
-    seen = 0
-    for low, high, count in batches:
-        await db.execute(
-            "DELETE FROM messages WHERE message_id > ? AND message_id <= ?"
-            " AND message_id NOT IN (SELECT message_id FROM temp.latest_posts)", (low, high))
-        seen += count
-        progress(1, seen, "dropping the older ones", "rows looked at")
-    await db.execute("DROP TABLE temp.latest_posts")
-    progress.rest()
-
-
-# Long steps of a migration, done before its script in the same transaction (they tell how far
-# they are in the log).
-_LONG_STEPS = {6: _latest_turn_posts}
-
+from bot.store.sqlite_file import (
+    _LONG_STEPS,
+    _damaged,
+    check_open,
+    check_path,
+    migrations,
+    statements,
+)
+from bot.store.sqlite_ratings import Ratings, _rate
 
 # A user's live games are found through the index of live games (migration 0006), not the
 # table: the planner, without statistics, would read every game the user ever played.
 _LIVE_INDEX = "INDEXED BY games_live"
 
 
-# Ratings (bot/store/rated.py): what both stores read and write when they rate games.
-# A game's seats: (game_id, seat, user_id, bot, name).
-_SEAT_SQL = ("SELECT game_id, seat, user_id, bot, name FROM seats WHERE seat IS NOT NULL"
-            " AND game_id IN ({})")
-_RATINGS_INSERT = ("INSERT INTO ratings (user_id, game_key, mu, sigma, games, name, updated_at)"
-                  " VALUES ({}) ON CONFLICT (user_id, game_key) DO UPDATE SET mu = excluded.mu,"
-                  " sigma = excluded.sigma, games = excluded.games, name = excluded.name,"
-                  " updated_at = excluded.updated_at")
-_CHANGES_INSERT = ("INSERT INTO rating_changes (game_id, user_id, guild_id, game_key, rank,"
-                  " mu_before, sigma_before, mu, sigma, games, at) VALUES ({})")
-# The finished games in the order to rate them: those rated, in their order, after those that
-# finished before ratings existed (migration 0008), in the order they finished.
-# A person's moves, seconds thinking, resignations and run-out clocks in a guild's finished
-# games (the time of a move: since the game's entry before it).
-_HABITS = (
-    "SELECT COALESCE(SUM(CASE WHEN a.text NOT LIKE '.%' AND a.user_id = s.user_id"
-    " AND a.prev IS NOT NULL THEN 1 ELSE 0 END), 0),"
-    " COALESCE(SUM(CASE WHEN a.text NOT LIKE '.%' AND a.user_id = s.user_id"
-    " AND a.prev IS NOT NULL THEN a.at - a.prev ELSE 0 END), 0),"
-    " COALESCE(SUM(CASE WHEN a.text IN ('.resign', '.quit') THEN 1 ELSE 0 END), 0),"
-    " COALESCE(SUM(CASE WHEN a.text IN ('.timeout', '.bot') THEN 1 ELSE 0 END), 0)"
-    " FROM (SELECT game_id, seat, user_id, text, at, LAG(at) OVER (PARTITION BY game_id"
-    " ORDER BY n) AS prev FROM actions WHERE game_id IN (SELECT g.id FROM games g JOIN seats m"
-    " ON m.game_id = g.id WHERE m.user_id = ?1 AND g.guild_id = ?2"
-    " AND g.status = 'finished')) a"
-    " JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat AND s.user_id = ?1")
-# A person's finished games in a guild with their seats, in the order they were rated.
-_PLAYED = (
-    "SELECT {cols} FROM seats s JOIN games g ON g.id = s.game_id JOIN seats o"
-    " ON o.game_id = g.id WHERE s.user_id = ?1 AND g.guild_id = ?2 AND g.status = 'finished'"
-    " AND o.seat IS NOT NULL ORDER BY g.rated IS NULL, g.rated, g.updated_at, g.id, o.seat")
-_MEMBERS_INSERT = "INSERT INTO rating_members (guild_id, game_key, user_id, ordinal)"
-_REBUILD_GAMES = ("SELECT id, game_key, guild_id, outcome, updated_at FROM games"
-                 " WHERE status = 'finished' AND outcome IS NOT NULL"
-                 " ORDER BY rated IS NOT NULL, rated, updated_at, id")
-
-
-class Store:
+class Store(Ratings):
     def __init__(self, db: aiosqlite.Connection, where: str = "") -> None:
         self.db = db
         self.where = where  # the file, as the log names it
@@ -898,87 +720,6 @@ class Store:
             sizes[table] = sizes.get(table, 0) + size
         return dict(sorted(sizes.items(), key=lambda item: -item[1]))
 
-    # --- ratings (bot/ratings.py, migration 0008) -------------------------------------------
-
-    async def rate_game(self, game_id: int) -> bool:
-        """Rate a finished game's result if it was not yet (append_action does it in the
-        transaction that finishes the game): False, changing nothing, when it was rated, or
-        is not finished with a result."""
-        async with self._tx() as db:
-            return await _rate(db, game_id)
-
-    async def rebuild_ratings(self) -> int:
-        """Every rating again from the stored results, in the order they were rated (those
-        finished before ratings existed first, in the order they finished), in one
-        transaction. The number of games rated."""
-        async with self._tx() as db:
-            games = list(await db.execute_fetchall(_REBUILD_GAMES))
-            seats = list(await db.execute_fetchall(
-                "SELECT s.game_id, s.seat, s.user_id, s.bot, s.name FROM seats s"
-                " JOIN games g ON g.id = s.game_id WHERE g.status = 'finished'"
-                " AND s.seat IS NOT NULL ORDER BY s.rowid"))
-            ratings, changes, order = rated.rebuilt(games, seats)
-            await db.execute("DELETE FROM rating_changes")
-            await db.execute("DELETE FROM ratings")
-            await db.execute("DELETE FROM rating_members")
-            await db.execute("UPDATE games SET rated = NULL WHERE rated IS NOT NULL")
-            await db.executemany("UPDATE games SET rated = ? WHERE id = ?",
-                                 [(n, gid) for gid, n in order])
-            await db.executemany(_RATINGS_INSERT.format(", ".join("?" * 7)), ratings)
-            await db.executemany(_CHANGES_INSERT.format(", ".join("?" * 11)), changes)
-            await db.executemany(_MEMBERS_INSERT + " VALUES (?, ?, ?, ?)",
-                                 rated.members(changes, rated.ordinals(ratings)))
-        return len(order)
-
-    async def rating_changes(self, game_id: int) -> list[ChangeRow]:
-        """What the game changed of its people's ratings (none until it is rated)."""
-        return [ChangeRow(*r) for r in await self._all(
-            f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE game_id = ? ORDER BY user_id",
-            (game_id,))]
-
-    async def rating_history(self, user_id: int, game_key: str) -> list[ChangeRow]:
-        """The person's rated games of `game_key`, oldest first."""
-        return [ChangeRow(*r) for r in await self._all(
-            f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE user_id = ? AND game_key = ?"
-            " ORDER BY games", (user_id, game_key))]
-
-    async def ratings_of(self, user_id: int) -> list[RatingRow]:
-        """The person's rating in each game they were rated in."""
-        return [RatingRow(*r) for r in await self._all(
-            f"SELECT {RATING_COLUMNS} FROM ratings WHERE user_id = ? ORDER BY game_key",
-            (user_id,))]
-
-    async def all_ratings(self) -> list[RatingRow]:
-        """Every rating (`tabula ratings rebuild` compares them, tests too)."""
-        return [RatingRow(*r) for r in await self._all(
-            f"SELECT {RATING_COLUMNS} FROM ratings ORDER BY user_id, game_key")]
-
-    async def leaderboard(self, guild_id: int, game_key: str, limit: int,
-                          ) -> tuple[list[RatingRow], int]:
-        """The best `limit` ratings in `game_key` (by μ − 3σ) among the people rated in a
-        game of this guild, and how many such people there are."""
-        rows = await self._all(
-            f"SELECT {', '.join('r.' + c for c in RATING_COLUMNS.split(', '))}"
-            " FROM rating_members m JOIN ratings r ON r.user_id = m.user_id"
-            " AND r.game_key = m.game_key WHERE m.guild_id = ? AND m.game_key = ?"
-            " ORDER BY m.ordinal DESC, m.user_id LIMIT ?", (guild_id, game_key, limit))
-        (count,) = await self._one(
-            "SELECT COUNT(*) FROM rating_members WHERE guild_id = ? AND game_key = ?",
-            (guild_id, game_key))
-        return [RatingRow(*r) for r in rows], count
-
-    async def played(self, user_id: int, guild_id: int) -> list[tuple[GameRow, list[SeatRow]]]:
-        """The person's finished games in the guild, in the order they were rated, each with
-        its seats and without its state (None)."""
-        return seated_rows(await self._all(_PLAYED.format(cols=SEATED_COLUMNS),
-                                           (user_id, guild_id)))
-
-    async def habits(self, user_id: int, guild_id: int) -> tuple[int, float, int, int]:
-        """In the guild's finished games: the person's moves, the seconds they took (each
-        since the game's entry before it), their resignations and their run-out clocks."""
-        moves, seconds, resigned, timed_out = await self._one(_HABITS, (user_id, guild_id))
-        return int(moves), float(seconds), int(resigned), int(timed_out)
-
     # --- whole tables, for `tabula db copy` ------------------------------------------------
 
     async def columns(self, table: str) -> list[str]:
@@ -1006,39 +747,6 @@ class Store:
 def _known(table: str) -> None:
     if table not in TABLES:  # names are spliced into SQL: only ours
         raise ValueError(f"unknown table {table!r}")
-
-
-async def _rate(db: aiosqlite.Connection, game_id: int) -> bool:
-    """Rate a finished game once, inside a write transaction (which SQLite's single writer
-    makes the only one): claim it (`games.rated`, the next number), then write its people's
-    ratings and changes. False when it was rated already, or has no result to rate."""
-    found = list(await db.execute_fetchall(
-        "SELECT game_key, guild_id, outcome, updated_at FROM games WHERE id = ?"
-        " AND status = 'finished' AND outcome IS NOT NULL AND rated IS NULL", (game_id,)))
-    if not found:
-        return False
-    key, guild, outcome, at = found[0]
-    seats = list(await db.execute_fetchall(_SEAT_SQL.format("?") + " ORDER BY seat",
-                                           (game_id,)))
-    people = [r[2] for r in seats if r[2] >= 0]
-    current = {user: Rating(mu, sigma, games) for user, mu, sigma, games in
-               await db.execute_fetchall(
-                   "SELECT user_id, mu, sigma, games FROM ratings WHERE game_key = ? AND user_id"
-                   f" IN ({', '.join('?' * len(people))})", (key, *people))}
-    changes, names = rated.one_game(key, outcome, seats, current)
-    ((number,),) = await db.execute_fetchall(
-        "SELECT COALESCE(MAX(rated), 0) + 1 FROM games WHERE rated IS NOT NULL")
-    await db.execute("UPDATE games SET rated = ? WHERE id = ?", (number, game_id))
-    ratings, logged = rated.rows_for(game_id, key, guild, at, changes, names)
-    await db.executemany(_RATINGS_INSERT.format(", ".join("?" * 7)), ratings)
-    await db.executemany(_CHANGES_INSERT.format(", ".join("?" * 11)), logged)
-    now = rated.ordinals(ratings)
-    await db.executemany(_MEMBERS_INSERT + " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                         rated.members(logged, now))
-    await db.executemany(  # their place on every server's leaderboard of this game
-        "UPDATE rating_members SET ordinal = ? WHERE user_id = ? AND game_key = ?",
-        [(value, user, key) for (user, key), value in now.items()])
-    return True
 
 
 async def _save_clocks(db: aiosqlite.Connection, game_id: int, clocks: Mapping[int, Clock]) -> None:

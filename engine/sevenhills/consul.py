@@ -15,7 +15,7 @@ from engine.core import Event, Msg, Outcome, State, acts
 
 from . import board as B
 from . import scoring as S
-from . import turn
+from . import take
 from .components import load
 from .step import G, Step, card_msg, cards_msg, ev, seat_msg, tok
 
@@ -221,7 +221,7 @@ def next_era(state: State) -> list[Event]:
             hand.extend(drawn)
             events += [ev("refill", seat=seat_msg(s), n=len(drawn)),
                        ev("drew", (s,), cards=cards_msg(drawn))]
-    return events + turn.begin_turn(state)
+    return events + take.begin_turn(state)
 
 
 def finish(state: State) -> list[Event]:

@@ -22,7 +22,7 @@ from engine import rng
 from engine.core import Event, IllegalAction, Msg, Outcome, State, Steps
 
 from . import board as B
-from . import consul, turn
+from . import consul, take, turn
 from .components import load
 from .step import G, Step
 from .view import view as build_view
@@ -41,7 +41,7 @@ class Over(Step):
 
 
 STEPS: dict[str, Step] = {step.name: step for step in (
-    turn.PREPLACE, turn.TAKE, turn.ACT, turn.DEPLOY, turn.POWER, turn.TARGET, turn.PROTECT,
+    turn.PREPLACE, take.TAKE, turn.ACT, turn.DEPLOY, turn.POWER, turn.TARGET, turn.PROTECT,
     turn.DISCARD, consul.LEVY, consul.RETURN, Over())}
 # The steps whose lone legal action is played without asking (Game.forced).
 FORCED_PHASES = tuple(p for p, step in STEPS.items() if step.forced)
@@ -103,7 +103,7 @@ class SevenHills(Steps):
             outcome=None,
         )
         if not queue:
-            turn.begin_turn(state)
+            take.begin_turn(state)
         return state
 
     # --- the current step (engine.core.Steps: prompt, asked, legal, menu go to it) ---------------

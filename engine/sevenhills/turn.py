@@ -21,7 +21,7 @@ from engine import rng
 from engine.core import Event, IllegalAction, Msg, State, acts
 
 from . import board as B
-from . import consul
+from . import consul, take
 from . import revolt as R
 from .components import CLASSES, FORUM, load
 from .menu import ActMenu
@@ -50,56 +50,8 @@ class Preplace(Step):
         state["preplace"].pop(0)
         events = [ev("preplace", seat=seat_msg(seat), sector=tok(sector))]
         if not state["preplace"]:
-            events += begin_turn(state)
+            events += take.begin_turn(state)
         return events
-
-
-class Take(Step):
-    """§V.1 (1): 1 card from the discard pile or 2 from the deck; a full hand takes nothing."""
-
-    name = "take"
-
-    def question(self, state: State, seat: int) -> Msg:
-        return Msg(f"{G}.ask.take", {"room": B.hand_room(state, seat)})
-
-    def legal(self, state: State, seat: int) -> list[str]:
-        out = []
-        if B.hand_room(state, seat) > 0:
-            if state["discard"]:
-                out.append("take pile")
-            if B.drawable(state) > 0:
-                out.append("take deck")
-        return out
-
-    @acts("take")
-    def take(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
-        hand = state["hands"][seat]
-        if args[0] == "pile":
-            card = state["discard"].pop()
-            hand.append(card)
-            events = [ev("take_pile", seat=seat_msg(seat), card=card_msg(card))]
-        else:
-            # « Si vous avez 6 cartes en main, vous ne pouvez en piocher qu'une »
-            drawn = B.draw(state, min(2, B.hand_room(state, seat)))
-            hand.extend(drawn)
-            events = [ev("take_deck", seat=seat_msg(seat), n=len(drawn)),
-                      ev("drew", (seat,), cards=cards_msg(drawn))]
-        state["phase"] = "act"
-        return events
-
-    def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
-        if B.hand_room(state, seat) <= 0:
-            return IllegalAction(f"{G}.error.hand_full", limit=load().hand_limit)
-        return super().refuse(state, seat, action)
-
-
-def begin_turn(state: State) -> list[Event]:
-    state["phase"] = "take"
-    seat = B.active(state)
-    if not TAKE.legal(state, seat):  # a full hand (7) takes nothing
-        state["phase"] = "act"
-        return [ev("no_take", seat=seat_msg(seat))]
-    return []
 
 
 class Act(Step):
@@ -539,8 +491,9 @@ def end_turn(state: State) -> list[Event]:
     if state["ending"]:
         return consul.consul_phase(state)
     state["turn"] = (state["turn"] + 1) % state["players"]
-    return begin_turn(state)
+    return take.begin_turn(state)
 
 
-PREPLACE, TAKE, ACT, DEPLOY = Preplace(), Take(), Act(), Deploy()
+PREPLACE, ACT, DEPLOY = Preplace(), Act(), Deploy()
+TAKE = take.TAKE
 POWER, TARGET, PROTECT, DISCARD = Power(), Target(), Protect(), Discard()

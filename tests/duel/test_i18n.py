@@ -51,12 +51,12 @@ def test_every_action_token_has_a_label_and_names_match_the_data() -> None:
 
 
 def test_translations_read_well() -> None:
-    assert action_label("duel", "construct glassworks pay 3", "en") == "construct Glassworks pay 3"
+    assert action_label("duel", "construct glassworks pay 3", "en") == "Build Glassworks — pay 3 coins"
     assert (
         action_label("duel", "wonder the-pyramids lumber-yard free", "fr")
-        == "bâtir la merveille Les Pyramides Chantier gratuit"
+        == "Bâtir Les Pyramides avec Chantier, gratuitement"
     )
-    assert action_label("duel", "start @1", "fr", ["Ann", "Bob"]) == "faire commencer Bob"
+    assert action_label("duel", "start @1", "fr", ["Ann", "Bob"]) == "Laisser Bob commencer l'Âge"
     msg = Msg("duel.log.construct", {"seat": Msg.seat(0), "card": Msg("duel.tok.press"), "n": 1})
     assert translate(msg, "en", ["Ann", "Bob"]) == "Ann constructs Press for 1 coin."
     assert translate(msg, "fr", ["Ann", "Bob"]) == "Ann construit Presse pour 1 pièce."

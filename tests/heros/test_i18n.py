@@ -41,10 +41,10 @@ def test_the_rules_say_it_is_a_reconstructed_edition() -> None:
 
 
 def test_translations_read_well() -> None:
-    assert action_label("heros", "place mediterranean 3", "fr") == "placer en Méditerranée 3"
+    assert action_label("heros", "place mediterranean 3", "fr") == "Placer 3 pions en Méditerranée"
     assert action_label("heros", "conquer europe @1", "en", ["Ann", "Bob"]) == \
-        "conquer Europe Bob"
-    assert action_label("heros", "take deck", "en") == "take the top of the deck"
+        "Conquer in Europe against Bob"
+    assert action_label("heros", "take deck", "en") == "Take the top Hero of the deck"
     msg = Msg("heros.log.place", {"seat": Msg.seat(0), "n": 3, "territory": in_("europe")})
     assert translate(msg, "en", ["Ann"]) == "Ann places 3 population in Europe."
     assert translate(msg, "fr", ["Ann"]) == "Ann pose 3 pions de Population en Europe."

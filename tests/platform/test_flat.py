@@ -23,6 +23,7 @@ from tests.pg import PgServer
 from tests.platform.toy import Toy, ToyRenderer
 
 pytestmark = pytest.mark.backends
+LATEST = migrations()[-1][0]  # the schema an upgrade ends at
 
 ANA, BEN, CID = User(1, "Ana"), User(2, "Ben"), User(3, "Cid")
 T0 = 1_800_000_000.0
@@ -428,11 +429,10 @@ async def test_a_long_upgrade_logs_how_far_it_is_and_keeps_the_same_turn_posts(
     """Issue 26: the upgrade of a large file tells the bot's log how far it is (a small file
     here, with a low threshold); it keeps exactly the rows migration 0006's DELETE keeps: each
     game's latest post of each kind, by time, then by id (ties in time included)."""
-    from bot.store import sqlite as store_sqlite
-    from bot.store import upgrade
+    from bot.store import sqlite_file, upgrade
 
     monkeypatch.setattr(upgrade, "LONG", 10)
-    monkeypatch.setattr(store_sqlite, "BATCH_ROWS", 7)
+    monkeypatch.setattr(sqlite_file, "BATCH_ROWS", 7)
     monkeypatch.setattr(store_pg, "BATCH_GAMES", 2)
     rows: dict[str, list[tuple]] = {"games": [], "seats": [], "actions": [], "messages": []}
     message = 500
@@ -460,8 +460,8 @@ async def test_a_long_upgrade_logs_how_far_it_is_and_keeps_the_same_turn_posts(
     assert kept == {key: mid for key, (_at, mid) in latest.items()}
     lines = [r.getMessage() for r in caplog.records if r.name == "bot.store"]
     assert lines[0].startswith("upgrading the database schema of ")
-    assert lines[0].endswith(" from 5 to 7")
-    assert lines[-1].startswith("the database schema of ") and " is upgraded to 7 (" in lines[-1]
+    assert lines[0].endswith(f" from 5 to {LATEST}")
+    assert lines[-1].startswith("the database schema of ") and f" is upgraded to {LATEST} (" in lines[-1]
     steps = [line for line in lines
              if re.match(r"upgrading the schema: migration 0006, \d+% \(", line)]
     assert 3 <= len(steps) <= 10, lines
@@ -479,7 +479,7 @@ async def test_a_small_upgrade_logs_its_first_and_last_line_only(
     store = await open_store(old_database)
     await store.close()
     lines = [r.getMessage() for r in caplog.records if r.name == "bot.store"]
-    assert len(lines) == 2 and lines[0].endswith(" from 5 to 7"), lines
+    assert len(lines) == 2 and lines[0].endswith(f" from 5 to {LATEST}"), lines
     caplog.clear()
     store = await open_store(old_database)  # up to date: nothing to say
     await store.close()

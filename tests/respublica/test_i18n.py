@@ -49,5 +49,5 @@ def test_translations_read_well():
     assert translate(term, "en") == "1 Monk card and 2 people cards"
     assert translate(term, "fr") == "1 carte de Moines et 2 cartes des peuples"
     assert action_label("res-publica", "seek 2 shipbuilding or 1 cards", "fr") == \
-        "cherche 2 construction navale ou 1 cartes"
-    assert action_label("res-publica", "accept @1", "en", ["Ann", "Bob"]) == "accept Bob"
+        "Chercher 2 construction navale ou 1 cartes"
+    assert action_label("res-publica", "accept @1", "en", ["Ann", "Bob"]) == "Accept Bob's answer"

@@ -43,9 +43,9 @@ def test_the_rules_say_reconstructed_edition_in_both_languages() -> None:
 
 def test_translations_read_well() -> None:
     names = ["Ann", "Bob", "Cy"]
-    assert action_label("seven-hills", "deploy noble palatine", "fr") == "déployer noble Palatin"
+    assert action_label("seven-hills", "deploy noble palatine", "fr") == "Déployer un noble sur Palatin"
     assert action_label("seven-hills", "levy @1 forum", "en", names) == \
-        "levy a plebeian of Bob Forum Romanum"
+        "Levy one of Bob's plebeians on Forum Romanum"
     msg = Msg("seven-hills.log.take_deck", {"seat": Msg.seat(0), "n": 1})
     assert translate(msg, "en", names) == "Ann takes 1 card from the deck."
     assert translate(msg, "fr", names) == "Ann prend 1 carte du paquet."
