@@ -20,7 +20,7 @@ from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.looking import game_name
 from bot.discord.notify import send_notices
 from bot.discord.posting import post_for
-from bot.discord.replies import refusals, service_of, tell, think
+from bot.discord.replies import guild_of, refusals, service_of, tell, think
 from bot.service import ServiceError
 
 LEADERBOARD = 20  # lines shown
@@ -175,9 +175,7 @@ async def settings(interaction: discord.Interaction, language: str | None = None
     async with refusals(interaction):
         locale = user_locale(interaction)
         service = service_of(interaction)
-        guild = interaction.guild_id
-        if guild is None:
-            raise ServiceError("discord.settings.guild_only")
+        guild = guild_of(interaction)
         changing = language is not None or pace is not None or threads is not None
         if changing and not interaction.permissions.manage_guild:
             raise ServiceError("discord.settings.not_allowed")
@@ -202,9 +200,8 @@ async def leaderboard(interaction: discord.Interaction, game: str | None = None,
         return
     async with refusals(interaction):
         locale = user_locale(interaction)
-        if interaction.guild_id is None:
-            raise ServiceError("discord.settings.guild_only")
-        table = await service_of(interaction).leaderboard(interaction.guild_id, game, bots=bots)
+        guild_id = guild_of(interaction)
+        table = await service_of(interaction).leaderboard(guild_id, game, bots=bots)
         title = t("discord.board_of.bots" if bots else "discord.board_of.title", locale,
                   game=game_name(game, locale) if game else t("discord.board_of.all", locale))
         if not table:

@@ -28,6 +28,14 @@ def service_of(interaction: discord.Interaction) -> Service:
     return interaction.client.service  # type: ignore[attr-defined]
 
 
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server the command was used in; a refusal where there is none (a direct message):
+    server settings, leaderboards and records are a server's."""
+    if interaction.guild_id is None:
+        raise ServiceError("discord.settings.guild_only")
+    return interaction.guild_id
+
+
 def channel_of(client: discord.Client, info: GameInfo) -> discord.abc.Messageable:
     """The game's channel or thread; a partial one is enough to post, and needs no cache."""
     channel = client.get_channel(info.channel_id)

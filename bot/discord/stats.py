@@ -19,8 +19,8 @@ from bot.discord.days import leaderboard as wins_leaderboard
 from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.looking import game_name
 from bot.discord.rating_words import number, rating_text
-from bot.discord.replies import refusals, service_of, tell, think
-from bot.service import Ladder, ServiceError, Stats
+from bot.discord.replies import guild_of, refusals, service_of, tell, think
+from bot.service import Ladder, Stats
 from render.chart import history_chart
 
 CHART = "rating.png"
@@ -50,10 +50,9 @@ async def leaderboard(interaction: discord.Interaction, game: str | None = None,
         return
     async with refusals(interaction):
         locale = user_locale(interaction)
-        if interaction.guild_id is None:
-            raise ServiceError("discord.settings.guild_only")
+        guild_id = guild_of(interaction)
         service = service_of(interaction)
-        ladders = await service.ladder(interaction.guild_id, game,
+        ladders = await service.ladder(guild_id, game,
                                        limit=20 if game else 5)
         lines = [t("discord.ladder.head", locale,
                    game=game_name(game, locale) if game else t("discord.board_of.all", locale))]
@@ -120,11 +119,10 @@ async def stats(interaction: discord.Interaction, user: discord.User | None = No
         return
     async with refusals(interaction):
         locale = user_locale(interaction)
-        if interaction.guild_id is None:
-            raise ServiceError("discord.settings.guild_only")
+        guild_id = guild_of(interaction)
         who = user or interaction.user
         found = await service_of(interaction).stats(
-            interaction.guild_id, who.id, getattr(who, "display_name", who.name), game)
+            guild_id, who.id, getattr(who, "display_name", who.name), game)
         chart = stats_chart(found, locale)
         extra = {"file": discord.File(io.BytesIO(chart), filename=CHART)} if chart else {}
         await tell(interaction, clip("\n".join(stats_lines(found, locale)), 2000), **extra)
