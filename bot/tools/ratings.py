@@ -21,7 +21,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import sys
 from typing import TextIO
 
 from bot.ratings import Rating, model, rank_places, shown
@@ -33,7 +32,7 @@ from engine import ai, registry
 from engine.core import parse_options
 
 
-async def rebuild_command(target: str, out: TextIO = sys.stdout) -> int:
+async def rebuild_command(target: str, out: TextIO | None = None) -> int:
     store = await open_store(target)
     try:
         before = await store.all_ratings()
@@ -83,7 +82,7 @@ def bot_ratings(game_key: str, players: int, games: int, seed: int, iterations: 
 
 def bots_command(game_key: str, players: int, games: int, seed: int, iterations: int | None,
                  seconds: float | None, jobs: int, options: list[str], write: bool,
-                 out: TextIO = sys.stdout) -> int:
+                 out: TextIO | None = None) -> int:
     found, count = bot_ratings(game_key, players, games, seed, iterations, seconds, jobs,
                                tuple(options))
     budget = f"{iterations} iterations" if iterations is not None else f"{seconds} s"

@@ -75,7 +75,7 @@ async def test_a_res_publica_game_through_discord(
     assert 0 < len(choices) <= 25
     assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices)
     seek = await discord_.slash(first, "move", action="seek 1", focused="action", locale="fr")
-    assert all(c["name"].startswith("cherche 1") for c in seek.choices())
+    assert all(c["name"].startswith("Chercher 1") for c in seek.choices())
 
     # A trade: the first player seeks, the next one answers through the menus.
     sent = await discord_.slash(first, "move", action="seek 1 huns")

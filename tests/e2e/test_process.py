@@ -71,7 +71,7 @@ async def test_tabula_run_takes_over_a_game_on_the_same_file(
         await eventually(lambda: bool(opened.messages) and bool(opened.last.components))
         menu = opened.last
         select = menu.components[0]["components"][0]
-        end = next(o["value"] for o in select["options"] if o["label"] == "end")
+        end = next(o["value"] for o in select["options"] if o["label"] == "End your turn")
         picked = await player.choose(menu, select["custom_id"], [end])
         assert not picked.failed
         await eventually(lambda: menu.text.startswith("✅"))  # the bot's last step

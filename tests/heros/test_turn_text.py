@@ -20,8 +20,8 @@ def test_score_lines_give_points_gold_and_population_of_every_seat() -> None:
     assert translate(lines[0], "en") == "1 point · 4 gold · 7 population"
     assert translate(lines[1], "en") == "12 points · 1 gold · 7 population"
     assert translate(lines[2], "en") == "0 points · 0 gold · 7 population"
-    assert translate(lines[2], "fr") == "0 point · 0 or · 7 de Population"  # CLDR: 0 is one
-    assert translate(lines[1], "fr") == "12 points · 1 or · 7 de Population"
+    assert translate(lines[2], "fr") == "0 point · 0 or · 7 pions de Population"  # CLDR: 0 is one
+    assert translate(lines[1], "fr") == "12 points · 1 or · 7 pions de Population"
 
 
 def test_score_lines_leak_nothing_hidden() -> None:

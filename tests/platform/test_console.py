@@ -89,7 +89,7 @@ async def test_a_complete_move_listed_with_more_is_played_at_once(tmp_path: Path
     _, text = await console(tmp_path / "b.sqlite3", script)
     listed = after(text, f"{who}: /move seek 1")
     assert "/move seek 1 huns …" in listed  # more can follow...
-    assert "/move seek 1 huns   (seek 1 Huns)" in listed  # ...and it is whole as it stands
+    assert "/move seek 1 huns   (Seek 1 Huns)" in listed  # ...and it is whole as it stands
     played = after(text, f"{who}: /move seek 1 huns")
     assert "seeks 1 Hun card" in played
     _, text = await console(tmp_path / "c.sqlite3", f"{who}: /move seek 1 huns …\nquit\n")

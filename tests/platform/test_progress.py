@@ -113,7 +113,7 @@ def test_db_copy_shows_its_tables_and_the_replay_check_on_a_terminal_only(
     assert code == 0 and err == ""
     assert piped == ("copied src.sqlite3 -> piped.sqlite3: games 2, seats 4, actions "
                      f"{piped.split('actions ')[1].split(',')[0]}, messages 0, claims 0, users 0, "
-                     "guild_settings 0, command_sync 0\n"
+                     "guild_settings 0, command_sync 0, ratings 4, rating_changes 4, rating_members 0\n"
                      "verified: the history of each of the 2 started games replays to its state\n")
     shown, bar, code = tabula(["db", "copy", "src.sqlite3", "shown.sqlite3"], tmp_path, tty=True)
     assert code == 0
