@@ -174,15 +174,17 @@ def fold(text: str) -> str:
 
 def resolve(
     legal: Sequence[str], typed: str, canonical: Callable[[str], str],
-    label: Callable[[str], str],
+    label: Callable[[str], str], words: Callable[[str], str] | None = None,
 ) -> Typed:
     """A typed `/move` text, read as the Discord command reads it: in any case, as canonical
-    text or as shown in the player's language; a legal action is played at once (even when more
+    text, as shown in the player's language (`label`) or word by word in it (`words`: "cherche
+    2 huns"); a legal action is played at once (even when more
     could follow it); a beginning (ending in "…") or a partial text opens the menu there."""
     beginning = typed.rstrip().endswith(BEGINNING)
     text = canonical(typed.rstrip().rstrip(".…"))
     if text not in legal:  # typed in the player's language rather than canonical text
-        by_label = {fold(label(x)): x for x in legal}
+        by_label = {fold(words(x)): x for x in legal} if words else {}
+        by_label |= {fold(label(x)): x for x in legal}
         text = by_label.get(fold(" ".join(text.split())), text)
     if not beginning and text in legal:
         return Typed("play", tuple(text.split()))

@@ -257,12 +257,18 @@ def phrase_of(game_key: str, text: str) -> tuple[str, dict[str, tuple[str, list[
     return None
 
 
+def action_words(game_key: str, text: str, locale: str, names: Sequence[str] = ()) -> str:
+    """An action text token by token in the player's language ("cherche 2 Huns"): not how it
+    is shown, but what a player may type (the verbs as the catalogue names them)."""
+    return " ".join(token_label(game_key, t, locale, names) for t in text.split())
+
+
 def action_label(game_key: str, text: str, locale: str, names: Sequence[str] = ()) -> str:
     """A canonical action text as a person would say it in the player's language: its phrase
     (above), or else token by token."""
     found = phrase_of(game_key, text)
     if found is None:
-        return " ".join(token_label(game_key, t, locale, names) for t in text.split())
+        return action_words(game_key, text, locale, names)
     key, slots = found
     params = {name: _slot_value(game_key, kind, tokens, locale, names)
               for name, (kind, tokens) in slots.items()}

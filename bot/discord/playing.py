@@ -24,7 +24,7 @@ from bot.discord.posting import post_for, post_turn
 from bot.discord.replies import refusal, refusals, service_of, tell, think
 from bot.discord.turnpost import GameButton
 from bot.service import Report, ServiceError
-from engine.i18n import action_label, translate
+from engine.i18n import action_label, action_words, translate
 
 OPTIONS = 25  # options in one select
 BUTTON_LABEL = 80  # characters
@@ -61,11 +61,14 @@ async def suggest(interaction: discord.Interaction, current: str) -> list[app_co
     def label(text: str) -> str:
         return action_label(info.game_key, text, locale, info.names)
 
+    def forms(text: str) -> tuple[str, ...]:  # what a player may have typed for it
+        return (_fold(text), _fold(label(text)),
+                _fold(action_words(info.game_key, text, locale, info.names)))
+
     needle = _fold(current.strip())
     matches = [text for text in legal
-               if len(text) <= CHOICE_TEXT and (needle in _fold(text) or needle in _fold(label(text)))]
-    matches.sort(key=lambda text: not (_fold(text).startswith(needle)
-                                        or _fold(label(text)).startswith(needle)))
+               if len(text) <= CHOICE_TEXT and any(needle in f for f in forms(text))]
+    matches.sort(key=lambda text: not any(f.startswith(needle) for f in forms(text)))
     if len(matches) <= CHOICES:
         return [app_commands.Choice(name=clip(label(text), CHOICE_TEXT), value=text)
                 for text in matches]

@@ -61,7 +61,7 @@ async def test_a_menu_choice_clicked_twice_plays_once(world: World,
     shown = world.standin.message_payload(menu)  # the menu as the player's client shows it
     posts = len(world.public())
     first = await player.choose(menu, select["custom_id"], [end], snapshot=shown)
-    assert not first.failed and menu.text.startswith("✅ You played: **end**")
+    assert not first.failed and menu.text.startswith("✅ You played: **End your turn**")
     # The client still shows the old menu (a second click before the update arrived).
     second = await player.choose(menu, select["custom_id"], [end], snapshot=shown)
     assert not second.failed
@@ -86,7 +86,7 @@ async def test_two_clicks_at_the_same_moment_play_once(world: World,
     replies = await asyncio.gather(*choices)
     assert all(not r.failed for r in replies)
     texts = [m.last.text for m in menus]
-    assert sum(t.startswith("✅ You played: **end**") for t in texts) == 1, texts
+    assert sum(t.startswith("✅ You played: **End your turn**") for t in texts) == 1, texts
     assert sum("moved on" in t for t in texts) == 1, texts
     assert len(world.public()) == posts + 1
 

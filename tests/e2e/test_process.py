@@ -75,7 +75,7 @@ async def test_tabula_run_takes_over_a_game_on_the_same_file(
         picked = await player.choose(menu, select["custom_id"], [end])
         assert not picked.failed
         await eventually(lambda: menu.text.startswith("✅"))  # the bot's last step
-        assert menu.text.startswith("✅ You played: **end**")
+        assert menu.text.startswith("✅ You played: **End your turn**")
         assert world.turn_message() is not before and is_retired(before)
         check_board(world.turn_message())
     finally:

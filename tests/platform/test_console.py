@@ -94,7 +94,7 @@ async def test_a_complete_move_listed_with_more_is_played_at_once(tmp_path: Path
     assert "seeks 1 Hun card" in played
     _, text = await console(tmp_path / "c.sqlite3", f"{who}: /move seek 1 huns …\nquit\n")
     menu_lines = after(text, f"{who}: /move seek 1 huns …").splitlines()
-    assert menu_lines[0] == "  /move seek 1 huns   (seek 1 Huns)"  # as Discord's ✓ first
+    assert menu_lines[0] == "  /move seek 1 huns   (Seek 1 Huns)"  # as Discord's ✓ first
     assert all(line.endswith("…)") for line in menu_lines[1:])
 
 
