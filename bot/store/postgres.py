@@ -28,7 +28,7 @@ import asyncpg
 
 from bot.clock import Clock
 from bot.store import TABLES, shown, upgrade
-from bot.store.postgres_ratings import Ratings, _rate
+from bot.store.postgres_ratings import Ratings, rate_in
 from bot.store.rows import (
     GAME_COLUMNS,
     GAME_SEAT_COLUMNS,
@@ -89,7 +89,7 @@ async def _latest_turn_posts(conn: asyncpg.Connection, number: int) -> None:
 
 # Long steps of a migration, done before its script in the same transaction (they tell how far
 # they are in the log).
-_LONG_STEPS = {6: _latest_turn_posts}
+LONG_STEPS = {6: _latest_turn_posts}
 
 
 def _count(status: str) -> int:
@@ -169,8 +169,8 @@ class PgStore(Ratings):
                     if await conn.fetchval("SELECT version FROM schema_version") >= number:
                         continue
                     try:
-                        if number in _LONG_STEPS:
-                            await _LONG_STEPS[number](conn, number)
+                        if number in LONG_STEPS:
+                            await LONG_STEPS[number](conn, number)
                         await conn.execute(script)
                     except asyncpg.PostgresError as exc:
                         raise StoreError(
@@ -423,7 +423,7 @@ class PgStore(Ratings):
         async with self._tx() as db:  # its result rates its people, in this transaction
             if await db.fetchval(sql, *args) != 1:
                 return False
-            await _rate(db, game_id)
+            await rate_in(db, game_id)
         return True
 
     async def _fetchval(self, sql: str, *args: Any) -> Any:

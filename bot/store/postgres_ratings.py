@@ -23,7 +23,7 @@ from bot.store.rows import (
 # Every rating transaction holds this one lock: ratings are written one game at a time, and
 # `games.rated` numbers the games in the order their ratings were committed (what a rebuild
 # follows). Finishing a game is rare beside moves; they wait only for each other.
-_RATINGS_LOCK = 7_461_372_227
+RATINGS_LOCK = 7_461_372_227
 
 # Ratings (bot/store/rated.py): what both stores read and write when they rate games.
 # A game's seats: (game_id, seat, user_id, bot, name).
@@ -68,11 +68,11 @@ class Ratings:
 
     async def rate_game(self, game_id: int) -> bool:
         async with self._tx() as db:
-            return await _rate(db, game_id)
+            return await rate_in(db, game_id)
 
     async def rebuild_ratings(self) -> int:
         async with self._tx() as db:
-            await db.execute("SELECT pg_advisory_xact_lock($1)", _RATINGS_LOCK)
+            await db.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
             games = [tuple(r) for r in await db.fetch(_REBUILD_GAMES)]
             seats = [tuple(r) for r in await db.fetch(
                 "SELECT s.game_id, s.seat, s.user_id, s.bot, s.name FROM seats s"
@@ -150,12 +150,12 @@ class Ratings:
         return int(moves), float(seconds), int(resigned), int(timed_out)
 
 
-async def _rate(db: asyncpg.Connection, game_id: int) -> bool:
+async def rate_in(db: asyncpg.Connection, game_id: int) -> bool:
     """Rate a finished game once, inside a transaction: under the ratings lock (held until the
     transaction ends, so `rated` numbers the games in commit order and no two transactions
     read and write one person's rating at once), claim it (`games.rated`), then write its
     people's ratings and changes. False when it was rated already, or has no result."""
-    await db.execute("SELECT pg_advisory_xact_lock($1)", _RATINGS_LOCK)
+    await db.execute("SELECT pg_advisory_xact_lock($1)", RATINGS_LOCK)
     found = await db.fetchrow(
         "SELECT game_key, guild_id, outcome, updated_at FROM games WHERE id = $1"
         " AND status = 'finished' AND outcome IS NOT NULL AND rated IS NULL", game_id)

@@ -45,14 +45,14 @@ from bot.store.rows import (
     seated_rows,
 )
 from bot.store.sqlite_file import (
-    _LONG_STEPS,
-    _damaged,
+    LONG_STEPS,
     check_open,
     check_path,
+    damaged,
     migrations,
     statements,
 )
-from bot.store.sqlite_ratings import Ratings, _rate
+from bot.store.sqlite_ratings import Ratings, rate_in
 
 # A user's live games are found through the index of live games (migration 0006), not the
 # table: the planner, without statistics, would read every game the user ever played.
@@ -121,7 +121,7 @@ class Store(Ratings):
             if checked:  # the file was sound: a schema upgrade failed (and was rolled back)
                 raise StoreError(f"{path}: upgrading the database schema failed ({text}); the "
                                  "file is as it was. Report this with the message.") from exc
-            raise StoreError(_damaged(path, text)) from exc
+            raise StoreError(damaged(path, text)) from exc
         except BaseException:
             # Not a database, or a failed migration: close, or the connection's thread would
             # keep the process alive at exit.
@@ -141,8 +141,8 @@ class Store(Ratings):
             if number <= current:
                 continue
             async with self._tx() as db:  # the migration applies whole or not at all
-                if number in _LONG_STEPS:
-                    await _LONG_STEPS[number](db, number)
+                if number in LONG_STEPS:
+                    await LONG_STEPS[number](db, number)
                 for statement in statements(script):
                     await db.execute(statement)
                 await db.execute(f"PRAGMA user_version = {number}")
@@ -400,7 +400,7 @@ class Store(Ratings):
                     "UPDATE seats SET bot = ?, bot_seed = ? WHERE game_id = ? AND seat = ?",
                     [(level, seed, game_id, seat) for seat, (level, seed) in bots.items()])
             if new_status == "finished":  # its result rates its people, in this transaction
-                await _rate(db, game_id)
+                await rate_in(db, game_id)
         return True
 
     async def actions(self, game_id: int) -> list[ActionRow]:

@@ -72,10 +72,10 @@ async def check_open(db: aiosqlite.Connection, path: str | Path) -> None:
     async with db.execute("PRAGMA quick_check") as cur:
         problems = [row[0] for row in await cur.fetchall()]
     if problems != ["ok"]:
-        raise StoreError(_damaged(path, "; ".join(problems[:3])))
+        raise StoreError(damaged(path, "; ".join(problems[:3])))
 
 
-def _damaged(path: str | Path, detail: str) -> str:
+def damaged(path: str | Path, detail: str) -> str:
     return (f"{path} is damaged ({detail.strip()}). Stop every Tabula process using it and "
             f"restore it from a backup; `sqlite3 {path} .recover` can save what is still "
             "readable into a new file.")
@@ -155,4 +155,4 @@ async def _latest_turn_posts(db: aiosqlite.Connection, number: int) -> None:
 
 # Long steps of a migration, done before its script in the same transaction (they tell how far
 # they are in the log).
-_LONG_STEPS = {6: _latest_turn_posts}
+LONG_STEPS = {6: _latest_turn_posts}

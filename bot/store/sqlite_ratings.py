@@ -66,7 +66,7 @@ class Ratings:
         transaction that finishes the game): False, changing nothing, when it was rated, or
         is not finished with a result."""
         async with self._tx() as db:
-            return await _rate(db, game_id)
+            return await rate_in(db, game_id)
 
     async def rebuild_ratings(self) -> int:
         """Every rating again from the stored results, in the order they were rated (those
@@ -141,7 +141,7 @@ class Ratings:
         return int(moves), float(seconds), int(resigned), int(timed_out)
 
 
-async def _rate(db: aiosqlite.Connection, game_id: int) -> bool:
+async def rate_in(db: aiosqlite.Connection, game_id: int) -> bool:
     """Rate a finished game once, inside a write transaction (which SQLite's single writer
     makes the only one): claim it (`games.rated`, the next number), then write its people's
     ratings and changes. False when it was rated already, or has no result to rate."""
