@@ -15,7 +15,7 @@ from engine.core import parse_options, play
 from engine.i18n import LOCALES, action_label, catalogue, phrase_of, phrases
 
 NAMES = ["Aurelia", "Brutus", "Cornélie", "Decimus", "Eole"]
-SEEDS = range(2)
+SEEDS = (1,)  # one game each, at the most players (every shape of text meets a phrase)
 
 
 def _option_sets(key: str) -> list[tuple[str, dict]]:
@@ -33,7 +33,7 @@ CASES = [(key, label, options) for key in GAMES for label, options in _option_se
 def _legal_texts(key: str, options: dict, seed: int) -> set[str]:
     rules = registry.get(key)
     rng = random.Random(seed)
-    state = rules.setup(rules.max_players if seed % 2 else rules.min_players, seed, options)
+    state = rules.setup(rules.max_players, seed, options)
     seen: set[str] = set()
     for _ in range(4000):
         asked = list(rules.prompt(state))
