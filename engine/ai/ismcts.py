@@ -15,6 +15,8 @@ after the other in the tree: the searcher first, the others by seat number (know
 so the searcher's own choice never depends on another's hidden one.
 
 The answer is the root move visited most (then the best mean, then the candidates' order).
+The search stops as soon as that move cannot be overtaken in the iterations left, so a settled
+choice (who begins the Age, a clear best move) does not think for the whole time cap.
 """
 
 from __future__ import annotations
@@ -60,9 +62,20 @@ class Node:
 
 def search(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
            rng: random.Random, budget: int | None, seconds: float) -> str:
+    return searched(game, know, state, seat, legal, rng, budget, seconds)[0]
+
+
+def searched(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
+             rng: random.Random, budget: int | None, seconds: float, *, settle: bool = True,
+             ) -> tuple[str, int]:
+    """The answer and the number of iterations it took. With `settle`, the search stops once
+    the most visited root move cannot be overtaken in the iterations left (the budget's, or
+    the time cap's at the rate so far): the answer is the one the whole budget would give, as
+    the answer is the most visited move, so the budget mode stays deterministic."""
     root = Node(None)
     iterations = UNBOUNDED if budget is None else max(1, budget)
-    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    deadline = start + seconds
     first = know.determinize(state, seat, rng)
     root_texts = considered(know, first, seat, legal, rng)
     done = 0
@@ -71,12 +84,27 @@ def search(game: Game, know: Knowledge, state: State, seat: int, legal: list[str
             det = first if done == 0 else know.determinize(state, seat, rng)
             _iterate(game, know, det, seat, root, root_texts, rng)
             done += 1
-        if time.perf_counter() > deadline:
+        now = time.perf_counter()
+        if now > deadline:
+            break
+        if settle and _settled(root, done, iterations, (deadline - now) * done / (now - start)):
             break
     order = {t: i for i, t in enumerate(root_texts)}
     ranked = [(n.visits, n.total / n.visits if n.visits else 0.0, -order[t], t)
               for (_, t), n in root.children.items() if t in order]
-    return max(ranked)[3] if ranked else root_texts[0]
+    return (max(ranked)[3] if ranked else root_texts[0]), done
+
+
+def _settled(root: Node, done: int, iterations: int, in_time: float) -> bool:
+    """True when the most visited root move keeps the most visits whatever the iterations
+    left do: more than the runner-up could gain. The iterations left are the budget's, capped
+    by those the time left allows at the rate so far (an estimate: a slower end only stops
+    the search at the cap, as without this)."""
+    visits = sorted((n.visits for n in root.children.values()), reverse=True)
+    if not visits:
+        return False
+    left = min(iterations - done, in_time)
+    return visits[0] - (visits[1] if len(visits) > 1 else 0) > left
 
 
 def _iterate(game: Game, know: Knowledge, det: State, seat: int, root: Node,

@@ -239,6 +239,22 @@ def test_the_search_takes_a_win_in_one() -> None:
         assert G.outcome(after) is not None and G.outcome(after).winners == (0,), move
 
 
+def test_a_settled_choice_stops_thinking_with_the_answer_of_the_whole_budget() -> None:
+    """Issue 28: once the most visited move cannot be overtaken in the iterations left, the
+    search stops; the answer is the one the whole budget gives, in fewer iterations."""
+    from engine.ai.ismcts import searched
+    from engine.ai.knowledge import knowledge
+
+    state = _red_card_state(8)
+    legal = G.legal(state, 0)
+    know = knowledge(G)
+    assert know is not None
+    whole = searched(G, know, state, 0, legal, random.Random(1), 600, 60, settle=False)
+    settled = searched(G, know, state, 0, legal, random.Random(1), 600, 60)
+    assert whole[1] == 600 and settled[0] == whole[0]
+    assert settled[1] < 600
+
+
 def _rival_wins_next(state: State, move: str) -> bool:
     after, _ = play(G, state, 0, move)
     if G.outcome(after) is not None:
