@@ -407,11 +407,12 @@ def forced_steps(game: Game, state: dict[str, Any],
 
 
 def private_lines(info: GameInfo, events: Sequence[Event]) -> dict[int, list[Msg]]:
-    """The lines of `events` meant for some seats only, by the user id of each seat's player."""
+    """The lines of `events` meant for some seats only, by the user id of each seat's player.
+    A seat a bot plays has no player to tell: one who left it sees nothing of it any more."""
     lines: dict[int, list[Msg]] = {}
     for event in events:
         for seat in event.to or ():
-            if (who := info.user_of(seat)) is not None:
+            if (who := info.user_of(seat)) is not None and who.bot is None:
                 lines.setdefault(who.user_id, []).append(event.msg)
     return lines
 

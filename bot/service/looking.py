@@ -54,8 +54,9 @@ class LookingMixin(ServiceBase):
         self, game_id: int, user_id: int, *, locale: str = "en", image: bool = True,
     ) -> HandReport:
         _row, info, seat, state = await self.seated_in(game_id, user_id)
-        if seat.left and info.status == "active":
-            # A player who left: the seat's cards are now a computer player's, not theirs.
+        if seat.left:
+            # A player who left: the seat's cards are now a computer player's, not theirs,
+            # and stay so once the game is over (what the bot drew is none of theirs).
             raise ServiceError("error.bot_plays_for_you")
         game = get_game(info.game_key)
         view = game.view(state, seat.seat)
