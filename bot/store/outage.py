@@ -53,6 +53,10 @@ def unavailable(error: BaseException) -> bool:
     return isinstance(error, (
         kinds.PostgresConnectionError,  # class 08: the connection failed
         kinds.ConnectionDoesNotExistError,  # closed in the middle of a call
+        # A pooled connection the server cut while it was idle fails its next call in odd
+        # ways ("cannot switch to state 12; another operation is in progress"): the warning
+        # names the error, should it ever be one of ours.
+        kinds.InterfaceError, kinds.InternalClientError,
         kinds.OperatorInterventionError,  # class 57: shut down, cannot connect now
         kinds.InsufficientResourcesError,  # class 53: disk full, out of memory, connections
     ))

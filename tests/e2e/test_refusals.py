@@ -12,13 +12,16 @@ import json
 import logging
 from typing import Any
 
+import asyncpg
 import pytest
 
+from tests.conftest import TEMPLATE
 from tests.e2e.conftest import World
 from tests.e2e.play import called
 from tests.e2e.play import text as catalogue_text
 from tests.e2e.test_interactions import open_game, whole_suggestion
-from tests.standin import Message, Player
+from tests.pg import PgServer
+from tests.standin import Message
 
 pytestmark = pytest.mark.e2e
 
@@ -113,3 +116,51 @@ async def test_refusals_a_player_can_read(world: World, monkeypatch: pytest.Monk
     assert left in refused.text
     assert "(bot)" in world.turn_message().text or any(
         "(bot)" in m.text for m in world.public())
+
+
+async def admin(server: PgServer, sql: str) -> None:
+    connection = await asyncpg.connect(server.url())
+    try:
+        await connection.execute(sql)
+    finally:
+        await connection.close()
+
+
+async def test_postgresql_stopped_for_a_moment(world: World, pg_server: PgServer,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    """The database server stopped (issue 24, item 5): /move is answered in the player's
+    language, its suggestions are empty instead of failing, one warning is logged; started
+    again, the same move goes through, once."""
+    caplog.set_level(logging.INFO, "bot.store.outage")
+    await world.stop_bot()  # started again below on a PostgreSQL database of its own
+    await admin(pg_server, f"CREATE DATABASE e2e_outage TEMPLATE {TEMPLATE}")
+    world.db_path = pg_server.url("e2e_outage")
+    try:
+        await world.start_bot()
+        assert world.service is not None
+        players = await open_game(world, monkeypatch)
+        [mover] = called(world, players)
+        action = await whole_suggestion(mover)
+        version = (await world.service.info(world.standin.channel.id)).version
+        pg_server.pause()
+        try:
+            suggested = await mover.autocomplete("move", "action", action="")
+            assert not suggested.failed and suggested.choices == []
+            refused = await mover.slash("move", action=action)
+            assert not refused.failed and refused.ephemeral
+            wanted = catalogue_text("error.storage_unavailable", mover.locale.split("-")[0])
+            assert wanted in refused.text
+        finally:
+            pg_server.resume()
+        for _ in range(12):  # each connection the stop cut fails once, then the pool renews it
+            played = await mover.slash("move", action=action)
+            if catalogue_text("error.storage_unavailable", "en") not in played.text:
+                break
+        assert not played.failed
+        assert (await world.service.info(world.standin.channel.id)).version > version
+        levels = [r.levelno for r in caplog.records if r.name == "bot.store.outage"]
+        assert levels == [logging.WARNING, logging.INFO]
+    finally:
+        await world.stop_bot()
+        await admin(pg_server, "DROP DATABASE e2e_outage WITH (FORCE)")
