@@ -121,7 +121,7 @@ async def _safely(interaction: discord.Interaction, content: str) -> None:
 # --- buttons of posts out of date ---------------------------------------------------------------
 
 
-def clicked(interaction: discord.Interaction) -> bool:
+def is_click(interaction: discord.Interaction) -> bool:
     """A button or a select of a message, rather than a command."""
     return interaction.type is discord.InteractionType.component
 
@@ -130,7 +130,7 @@ async def _refused(interaction: discord.Interaction, error: ServiceError) -> str
     """A refusal; for a button of a post out of date (a game moved on, or none it names),
     where the current post is."""
     locale = user_locale(interaction)
-    if not clicked(interaction) or error.msg.key not in OUTDATED:
+    if not is_click(interaction) or error.msg.key not in OUTDATED:
         return refusal(error, locale)
     text = (refusal(error, locale) if error.msg.key == "error.stale"
             else "⛔ " + t("refusals.outdated", locale))
