@@ -84,13 +84,23 @@ class PgServer:
         data = self.dir / "data"
         self._run(str(self.bin / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
                   "-E", "UTF8", "--locale=C", "--no-sync")
+        self.resume()
+        return self
+
+    def resume(self) -> None:
+        """Start the server (again, after `pause`) on its data directory and port."""
         options = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
                    "-c max_connections=200 -c shared_buffers=32MB")
-        self._run(str(self.bin / "pg_ctl"), "-D", str(data), "-o", options, "-l",
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-o", options, "-l",
                   str(self.dir / "log"), "-w", "-t", "60", "start")
         self.started = True
-        return self
+
+    def pause(self) -> None:
+        """Stop the server as an operator would (its connections cut), keeping its data:
+        `resume` starts it again (tests of the bot riding out an outage)."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.dir / "data"), "-m", "fast",
+                  "-w", "stop")
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"

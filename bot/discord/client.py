@@ -24,12 +24,12 @@ import discord
 from discord import app_commands
 
 from bot.config import read_dotenv
-from bot.discord import days, lobby_post, looking, playing
+from bot.discord import days, ids, lobby_post, looking, playing
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
 from bot.discord.notify import Ticker
 from bot.discord.posting import post_turn, repair
-from bot.discord.replies import tell
+from bot.discord.replies import outdated, tell, think
 from bot.service import Limits, PillowRenderer, Service
 from bot.service.autoplay import Autoplay
 from bot.store import open_store
@@ -125,6 +125,16 @@ class TabulaBot(discord.Client):
         if self.is_closed():
             return
         super().dispatch(event, *args, **kwargs)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A Tabula button or menu that none of DYNAMIC_ITEMS answers (a post of an older
+        Tabula, an id damaged or forged): without this, the player would read "This
+        interaction failed"; they read that it is out of date, and where the current post is."""
+        custom_id = (interaction.data or {}).get("custom_id")
+        if (interaction.type is discord.InteractionType.component
+                and isinstance(custom_id, str) and custom_id.startswith("tabula:")
+                and not ids.answered(custom_id) and await think(interaction)):
+            await outdated(interaction)
 
     async def on_ready(self) -> None:
         """READY, at start-up and after every new gateway session: post the turns a crash

@@ -102,6 +102,19 @@ def lobby(action: str, game_id: int) -> str:
     return f"tabula:lobby:{action}:{game_id}"
 
 
+# --- what the client answers -----------------------------------------------------------------
+
+# The templates of the client's components (a test holds them to the registered DynamicItems).
+TEMPLATES = (HAND, BOARD, PLAY, PICK, PAGE, BACK, TIMEOUT, LOG, LOBBY)
+_ANSWERED = [re.compile(template) for template in TEMPLATES]
+
+
+def answered(custom_id: str) -> bool:
+    """Whether one of the client's components answers this custom id (matched whole, as
+    discord.py matches a DynamicItem's template); any other is out of date."""
+    return any(pattern.fullmatch(custom_id) for pattern in _ANSWERED)
+
+
 # --- the views a post is sent with ------------------------------------------------------------
 
 

@@ -16,7 +16,7 @@ from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.lobby_post import begin, refresh
 from bot.discord.looking import game_name
 from bot.discord.posting import post_notice, retire_buttons
-from bot.discord.replies import done, refusals, service_of, tell, think
+from bot.discord.replies import done, refusals, service_of, suggesting, tell, think
 from bot.service import GameInfo, ServiceError, User
 from engine.ai import LEVELS
 from engine.core import Msg
@@ -154,6 +154,7 @@ async def add_bot(interaction: discord.Interaction, level: str | None = None) ->
         await _shown(interaction, info)
 
 
+@suggesting
 async def suggest_bots(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The bots seated in the channel's lobby, by name."""
     try:

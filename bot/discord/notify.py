@@ -21,7 +21,7 @@ import discord
 from bot.discord import ids
 from bot.discord.i18n import clip, pinging, shown_names, t
 from bot.discord.replies import LIMIT, channel_of
-from bot.service import Service, ServiceError
+from bot.service import Service, ServiceError, StorageUnavailable
 from bot.service.notices import Notice
 from engine.i18n import translate
 
@@ -111,6 +111,8 @@ class Ticker:
         while True:
             try:
                 await self.once()
+            except StorageUnavailable:
+                pass  # logged once per outage (bot/store/outage.py); the next round retries
             except Exception:
                 log.exception("the clock round failed")
             await asyncio.sleep(self.every)

@@ -21,7 +21,7 @@ from bot import menu
 from bot.discord import ids
 from bot.discord.i18n import clip, command_text, shown_names, slash, t, user_locale
 from bot.discord.posting import post_for, post_turn
-from bot.discord.replies import refusal, refusals, service_of, tell, think
+from bot.discord.replies import refusal, refusals, service_of, suggesting, tell, think
 from bot.discord.turnpost import GameButton
 from bot.service import Report, ServiceError
 from engine.i18n import action_label, action_words, translate
@@ -44,6 +44,7 @@ def _fold(text: str) -> str:
 # --- /move ------------------------------------------------------------------------------------
 
 
+@suggesting
 async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The caller's legal actions matching what they typed (canonical text or their language).
 

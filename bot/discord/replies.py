@@ -7,20 +7,24 @@ private information are always ephemeral (flag 64): only the user who clicked se
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
 from bot.discord.i18n import clip, t, user_locale
-from bot.service import GameInfo, Service, ServiceError
+from bot.service import GameInfo, Service, ServiceError, StorageUnavailable
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)
 
 LIMIT = 2000  # characters in a message's content
+ALREADY_ACKNOWLEDGED = 40060  # Discord's error code: the interaction was answered already
+# A button's refusals that mean its post is out of date: answered with where the current one is.
+OUTDATED = ("error.stale", "error.no_game")
 
 
 def service_of(interaction: discord.Interaction) -> Service:
@@ -58,6 +62,12 @@ async def think(interaction: discord.Interaction, *, update: bool = False) -> bo
     except discord.NotFound:
         log.warning("interaction %s expired before we could defer it", interaction.id)
         return False
+    except discord.HTTPException as error:
+        if error.code != ALREADY_ACKNOWLEDGED:
+            raise
+        # Discord delivered the same interaction twice: its first delivery answers it.
+        log.info("interaction %s was delivered twice: already acknowledged", interaction.id)
+        return False
     return True
 
 
@@ -89,7 +99,9 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
     try:
         yield
     except ServiceError as error:
-        await _safely(interaction, refusal(error, user_locale(interaction)))
+        await _safely(interaction, await _refused(interaction, error))
+    except StorageUnavailable:  # logged once per outage by the store (bot/store/outage.py)
+        await _safely(interaction, "⛔ " + t("error.storage_unavailable", user_locale(interaction)))
     except discord.NotFound as error:
         if error.code != 10062:
             raise
@@ -104,3 +116,63 @@ async def _safely(interaction: discord.Interaction, content: str) -> None:
         await tell(interaction, content)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
+
+
+# --- buttons of posts out of date ---------------------------------------------------------------
+
+
+def is_click(interaction: discord.Interaction) -> bool:
+    """A button or a select of a message, rather than a command."""
+    return interaction.type is discord.InteractionType.component
+
+
+async def _refused(interaction: discord.Interaction, error: ServiceError) -> str:
+    """A refusal; for a button of a post out of date (a game moved on, or none it names),
+    where the current post is."""
+    locale = user_locale(interaction)
+    if not is_click(interaction) or error.msg.key not in OUTDATED:
+        return refusal(error, locale)
+    text = (refusal(error, locale) if error.msg.key == "error.stale"
+            else "⛔ " + t("refusals.outdated", locale))
+    return "\n".join(filter(None, (text, await where_now(interaction))))
+
+
+async def outdated(interaction: discord.Interaction) -> None:
+    """A button whose custom id no component answers (a post of an older Tabula, a damaged
+    or forged id): it is out of date, privately, and where the current post is."""
+    locale = user_locale(interaction)
+    await _safely(interaction, "\n".join(filter(None, (
+        "⛔ " + t("refusals.outdated", locale), await where_now(interaction)))))
+
+
+async def where_now(interaction: discord.Interaction) -> str:
+    """A line linking the channel's current post (its game's turn post, or its lobby post),
+    or nothing when there is none or the storage cannot say."""
+    try:
+        post = await service_of(interaction).current_post(interaction.channel_id or 0)
+    except (ServiceError, StorageUnavailable):
+        return ""
+    if post is None:
+        return ""
+    where = interaction.guild_id or "@me"
+    return t("refusals.current_post", user_locale(interaction),
+             link=f"https://discord.com/channels/{where}/{post.channel_id}/{post.message_id}")
+
+
+# --- autocomplete ------------------------------------------------------------------------------
+
+Suggest = Callable[[discord.Interaction, str], Awaitable[list[Any]]]
+
+
+def suggesting(function: Suggest) -> Suggest:
+    """An autocomplete callback that suggests nothing while the storage is unavailable:
+    autocomplete has no way to say why, and failing shows the player an error."""
+
+    @functools.wraps(function)
+    async def suggest(interaction: discord.Interaction, current: str) -> list[Any]:
+        try:
+            return await function(interaction, current)
+        except StorageUnavailable:  # logged once per outage by the store
+            return []
+
+    return suggest

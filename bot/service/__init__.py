@@ -64,11 +64,12 @@ from bot.service.posts import PostsMixin
 from bot.service.records import RecordsMixin
 from bot.service.renderer import PillowRenderer, Renderer
 from bot.service.telling import How, Telling, telling
+from bot.store import StorageUnavailable  # the edges tell players, and import no store
 
 __all__ = [
     "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "How", "Limits",
     "LogPage", "Moved", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
-    "ServiceBase", "ServiceError", "Standing", "Telling", "TurnPost", "User", "level_of",
+    "ServiceBase", "ServiceError", "Standing", "StorageUnavailable", "Telling", "TurnPost", "User", "level_of",
     "telling", "GameStats", "Ladder", "Rated", "RatingChange", "Stats",
 ]
 

@@ -23,7 +23,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable
 
-from bot.service import How, Report, Service
+from bot.service import How, Report, Service, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +94,8 @@ class Autoplay:
         while True:
             try:
                 await self.once()
+            except StorageUnavailable:
+                pass  # logged once per outage (bot/store/outage.py); the next round retries
             except Exception:
                 log.exception("the round of bot turns failed")
             await asyncio.sleep(self.rescan)
@@ -122,6 +124,8 @@ class Autoplay:
                     await self.post(report)
         except asyncio.CancelledError:
             raise
+        except StorageUnavailable:
+            pass  # logged once per outage; the next round (every `rescan` s) retries
         except Exception:
             log.exception("a bot of game %s could not play", game_id)
         finally:

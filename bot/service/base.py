@@ -25,7 +25,7 @@ from bot.service.notices import Notice, turn_notices
 from bot.service.renderer import Renderer
 from bot.service.replays import Replays
 from bot.service.telling import How, Telling, telling
-from bot.store import GameRow, Played, SeatRow, Storage, UserPrefs
+from bot.store import GameRow, Played, SeatRow, Storage, UserPrefs, guarded
 from engine import Event, Game, IllegalAction, Msg, Outcome, play
 from engine.core import ranked_last
 from engine.i18n import translate
@@ -37,7 +37,8 @@ class ServiceBase:
         self, store: Storage, *, renderer: Renderer | None = None,
         clock: Callable[[], float] = time.time, limits: Limits | None = None,
     ) -> None:
-        self.store = store
+        # Its calls raise StorageUnavailable while the database is out of reach or full.
+        self.store = guarded(store)
         self.renderer = renderer
         self.clock = clock
         self.limits = limits or Limits()
@@ -68,6 +69,8 @@ class ServiceBase:
         """The game (by id, or the channel's live game) and its seats, in one store call, or
         "error.no_game". To change it, hold it with `changing`."""
         read_at = self.locks.now
+        if game_id is not None:
+            checked_id(game_id)
         found = await self.store.game_and_seats(game_id, channel_id=channel_id)
         if found is None:
             raise ServiceError("error.no_game")
@@ -407,11 +410,12 @@ def forced_steps(game: Game, state: dict[str, Any],
 
 
 def private_lines(info: GameInfo, events: Sequence[Event]) -> dict[int, list[Msg]]:
-    """The lines of `events` meant for some seats only, by the user id of each seat's player."""
+    """The lines of `events` meant for some seats only, by the user id of each seat's player.
+    A seat a bot plays has no player to tell: one who left it sees nothing of it any more."""
     lines: dict[int, list[Msg]] = {}
     for event in events:
         for seat in event.to or ():
-            if (who := info.user_of(seat)) is not None:
+            if (who := info.user_of(seat)) is not None and who.bot is None:
                 lines.setdefault(who.user_id, []).append(event.msg)
     return lines
 
@@ -463,6 +467,17 @@ def seat_name(seat: SeatRow, locale: str) -> str:
     key = "bot.seat" if seat.user_id < 0 else "bot.took_over"
     return translate(Msg(key, {"name": seat.name, "level": level}), locale)
 
+
+
+ID_LIMIT = 2**63 - 1  # the databases' ids are signed 64-bit integers
+
+
+def checked_id(game_id: int) -> int:
+    """A game id read from a button: one no database could hold (a forged or damaged custom
+    id) names no game, rather than failing in the store's driver (an OverflowError)."""
+    if not 0 < game_id <= ID_LIMIT:
+        raise ServiceError("error.no_game")
+    return game_id
 
 
 def checked_pace(text: str) -> Pace | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot import clock as clocks
 from bot.clock import Clock
-from bot.service.base import ServiceBase, game_info, takeover
+from bot.service.base import ServiceBase, checked_id, game_info, takeover
 from bot.service.model import Report, ServiceError
 from bot.service.notices import Notice, remind_after
 from bot.store import UserPrefs, Waiting
@@ -136,7 +136,8 @@ class DaysMixin(ServiceBase):
         (a move, or "one more day" given in the meantime by this or another process)."""
         game_id, seat = w.game_id, w.seat
         async with self.lock(game_id):
-            info = await self.info_by_id(game_id)
+            read = await self.read_game(game_id)
+            info = read.info
             if not any(s.seat not in (None, seat) and s.bot is None for s in info.seats):
                 return []  # only bots play on: nobody to decide, the game waits for its player
             stopped = {s: c.stopped(now) if s == seat else c
@@ -147,6 +148,9 @@ class DaysMixin(ServiceBase):
         others = tuple(s.user_id for s in info.seats
                        if s.seat is not None and s.seat != seat and s.bot is None)
         key = "notice.timeout_bot" if len(info.seats) >= 3 else "notice.timeout"
+        state = read.row.state
+        if state is None or get_game(info.game_key).default_action(state, seat) is None:
+            key += "_no_default"  # the notice offers only the buttons timeout_choices gives
         return [Notice("timeout", game_id, info.channel_id,
                        Msg(key, {"who": Msg.seat(seat)}), None, others,
                        f"timeout:{seat}:{w.version}:{w.clock.running_since}")]
@@ -169,7 +173,7 @@ class DaysMixin(ServiceBase):
         action is played for them), `bot` (in a game of 3 or more: a bot plays their seat from
         now on, and they rank last, as if they had resigned), `end` (the game ends, the absent
         player loses) or `wait` (one more day on their clock). The first decision counts."""
-        async with self.lock(game_id):
+        async with self.lock(checked_id(game_id)):
             row = await self.store.game(game_id)
             if row is None or row.state is None or row.status != "active":
                 raise ServiceError("error.game_over")
@@ -216,7 +220,10 @@ class DaysMixin(ServiceBase):
                                                   clocks=extended):
                 raise ServiceError("error.stale")
             info = await self.info_by_id(game_id)
-        report = self.standing(info, game, row.state)
+        # A post like a turn post, its picture included (what changed since the last: nothing).
+        told, _ = await self.store.since_told(game_id)
+        report = await self.report(info, game, row.state, [],
+                                   previous=told.get("view") if told else None)
         report.public.append(Msg("platform.extra_time", {
             **who, "time": clocks.duration(clocks.EXTRA_TIME)}))
         return report

@@ -16,6 +16,7 @@ from bot.service.model import (
     LogPage,
     Report,
     ServiceError,
+    TurnPost,
 )
 from engine import Event, Msg
 from engine.core import replay
@@ -31,6 +32,16 @@ class LookingMixin(ServiceBase):
         if row.state is None:
             return Report(info)
         return self.standing(info, get_game(info.game_key), row.state)
+
+    async def current_post(self, channel_id: int) -> TurnPost | None:
+        """The post a player should look at in the channel now: its latest game's turn post,
+        or its lobby post before the start (None when there is neither)."""
+        row = await self.store.latest_game(channel_id)
+        if row is None:
+            return None
+        found = (await self.store.messages(row.id, "turn")
+                 or await self.store.messages(row.id, "lobby"))
+        return TurnPost(found[-1][0], found[-1][1], found[-1][3]) if found else None
 
     async def board(self, channel_id: int, *, locale: str | None = None) -> tuple[GameInfo, bytes]:
         """The complete board of the channel's game (running or the latest)."""
@@ -54,8 +65,9 @@ class LookingMixin(ServiceBase):
         self, game_id: int, user_id: int, *, locale: str = "en", image: bool = True,
     ) -> HandReport:
         _row, info, seat, state = await self.seated_in(game_id, user_id)
-        if seat.left and info.status == "active":
-            # A player who left: the seat's cards are now a computer player's, not theirs.
+        if seat.left:
+            # A player who left: the seat's cards are now a computer player's, not theirs,
+            # and stay so once the game is over (what the bot drew is none of theirs).
             raise ServiceError("error.bot_plays_for_you")
         game = get_game(info.game_key)
         view = game.view(state, seat.seat)

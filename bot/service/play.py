@@ -5,11 +5,13 @@ back, abandoning, and the turn post a crash lost (`unposted`)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from bot import menu
 from bot.service.base import Asks, Read, ServiceBase, game_info, takeover
 from bot.service.model import GameInfo, Moved, Report, SeatInfo, ServiceError, TurnPost
 from bot.service.telling import How
+from bot.store import StorageUnavailable
 from engine import Event, Game, IllegalAction, Msg, play
 from engine.core import UNDO, effective_actions, replay, resigned
 from engine.i18n import action_label, action_words
@@ -71,8 +73,11 @@ class PlayMixin(ServiceBase):
             report = await self.play_text(now, game, user_id, text, version=version,
                                           asks=asks, next_step=True)
         if report.how is How.POST:  # last, as the edge would read them right before posting
-            report.posts = [TurnPost(m, c, v) for m, c, _kind, v in
-                            await self.store.messages(report.game.id, "turn")]
+            # The move is stored: a storage failing now must not be told as nothing recorded
+            # (None: the edge reads them again before posting).
+            with contextlib.suppress(StorageUnavailable):
+                report.posts = [TurnPost(m, c, v) for m, c, _kind, v in
+                                await self.store.messages(report.game.id, "turn")]
         return Moved(report.game, typed, report.legal, report)
 
     async def act(

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.clock import Clock
+from bot.store.outage import StorageUnavailable, guarded
 from bot.store.rows import (
     LIVE,
     ActionRow,
@@ -188,6 +189,6 @@ async def open_store(target: str | Path) -> Storage:
 
 __all__ = [
     "LIVE", "TABLES", "ActionRow", "ChangeRow", "ChannelBusy", "GameRow", "GuildSettings", "Played", "RatingRow", "SeatRow",
-    "Storage", "StoreError", "TooManyLobbies", "UserPrefs", "Waiting", "dumps", "events_text",
-    "is_url", "open_store", "shown",
+    "Storage", "StorageUnavailable", "StoreError", "TooManyLobbies", "UserPrefs", "Waiting", "dumps", "events_text",
+    "guarded", "is_url", "open_store", "shown",
 ]

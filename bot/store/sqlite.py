@@ -74,10 +74,13 @@ class Store(Ratings):
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
+                await self.db.execute("COMMIT")
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                # SQLite rolls back by itself on some errors (a full disk: SQLITE_FULL); a
+                # second rollback would fail and hide the error that says what happened.
+                if self.db.in_transaction:
+                    await self.db.execute("ROLLBACK")
                 raise
-            await self.db.execute("COMMIT")
 
     async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         """The rows of one query, read in one trip to the connection's thread (a cursor's

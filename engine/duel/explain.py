@@ -50,8 +50,9 @@ def refuse(state: State, seat: int, text: str) -> NoReturn:
     phase = state["phase"]
     verbs = PHASE_VERBS.get(phase, ())
     if tokens[0] not in verbs:
-        raise IllegalAction("duel.error.verb", verb=tokens[0],  # the verbs in the reader's words
-                            expected=[Msg.action("duel", v) for v in verbs])
+        # What the phase expects, as a phrase in the reader's words (data/duel/i18n/expected)
+        raise IllegalAction("duel.error.verb", verb=tokens[0],
+                            expected=Msg(f"duel.expect.{phase}") if verbs else "")
     if phase == "play":
         _refuse_play(state, seat, tokens)
     elif phase == "draft" and _arg(tokens, 1) not in state["draft"]["offer"]:

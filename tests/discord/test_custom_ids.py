@@ -100,3 +100,15 @@ def test_posts_are_not_held_by_the_client() -> None:
     (it would keep a view without a timeout for ever)."""
     assert not looking.play_view(42, "en").is_dispatchable()
     assert not notify.timeout_view(42, 7, ["skip"], "en").is_dispatchable()
+
+
+def test_the_client_knows_which_ids_it_answers() -> None:
+    """ids.answered, which sends every other `tabula:` id an "out of date" answer (issue 24,
+    item 4), reads the templates of the very components the client registers."""
+    registered = {cls.__discord_ui_compiled_template__.pattern for cls in DYNAMIC_ITEMS}
+    assert registered == set(ids.TEMPLATES)
+    for custom_id, *_ in POSTED:
+        assert ids.answered(custom_id)
+    for unknown in ("tabula:hand:-1", "tabula:hand:", "tabula:hand:4x", "tabula:dance:42",
+                    "tabula:pick:42:x:", "tabula:timeout:42:7:nap"):
+        assert not ids.answered(unknown)

@@ -11,11 +11,12 @@ import asyncio
 import pytest
 
 from bot.clock import DAY
-from bot.service import Report, Service, ServiceError, User, level_of
+from bot.service import GameInfo, Report, SeatInfo, Service, ServiceError, User, level_of
 from bot.service.autoplay import Autoplay, bot_delay
+from bot.service.base import private_lines
 from bot.store import Storage, open_store
 from bot.tools import record
-from engine import Msg, Outcome
+from engine import Event, Msg, Outcome
 from engine.core import effective_actions, leavers, ranked_last
 from engine.i18n import has, translate
 from tests.platform.toy import ToyRenderer
@@ -202,12 +203,23 @@ async def test_a_resignation_in_a_game_of_three_hands_the_seat_to_a_bot(
     assert (await service.hand(CH, ANN.id)).view["secret"] is not None  # the others see theirs
     outcome = await to_the_end(service, game_id)
     assert bob.seat not in outcome.winners and outcome.last == (bob.seat,)
+    # The game over, the bot's cards are still none of his (issue 24, item 3).
+    await refused(service.hand(CH, BOB.id), "error.bot_plays_for_you")
     assert outcome.ranking(3)[-1] == bob.seat
     assert "outcome.left_last" in [d.key for d in outcome.details]
     result = record.replay(await record.export(store, game_id))  # type: ignore[arg-type]
     assert result.outcome == outcome  # the record checks the leaver ranks last too
     standings = {s.user_id: (s.played, s.won) for s in await service.leaderboard(GUILD)}
     assert standings[BOB.id] == (1, 0)  # a game between people: a loss for the one who left
+
+
+def test_a_seat_a_bot_plays_has_no_private_lines_for_the_player_who_left() -> None:
+    """What the bot of a seat sees privately (here, a peek at the seat's secret) is told to
+    nobody: not to the player who left it (issue 24, item 3)."""
+    seats = (SeatInfo(0, ANN.id, "ann"), SeatInfo(1, BOB.id, "bob (bot)", bot="medium"))
+    info = GameInfo(1, CH, GUILD, "toy", {}, "active", ANN.id, "en", 3, seats)
+    peeks = [Event(Msg("toy.secret", {"n": 7}), to=(1,)), Event(Msg("toy.secret", {"n": 4}), to=(0,))]
+    assert private_lines(info, peeks) == {ANN.id: [Msg("toy.secret", {"n": 4})]}
 
 
 async def test_a_resignation_ends_a_game_of_two(service: Service) -> None:

@@ -17,7 +17,8 @@ from bot.store import Storage, UserPrefs, open_store
 from bot.store.sqlite import Store
 from engine import Event, Msg
 from engine.core import effective_actions
-from tests.platform.toy import ToyRenderer
+from engine.i18n import translate
+from tests.platform.toy import Toy, ToyRenderer
 
 pytestmark = pytest.mark.backends
 
@@ -139,6 +140,25 @@ async def test_a_clock_running_out_asks_the_others_and_nothing_happens_silently(
     assert caught.value.msg.key == "error.timeout_not_yours"
 
 
+@pytest.mark.parametrize("players", [(ANA, BEN), (ANA, BEN, CID)], ids=["two", "three"])
+async def test_a_clock_run_out_without_a_default_move_offers_none(
+    days: Service, clock: Clock, monkeypatch: pytest.MonkeyPatch, players: tuple[User, ...],
+) -> None:
+    """The notice names only the choices its buttons offer: no "default move" in a game whose
+    rules have none at that moment (issue 24, item 6)."""
+    monkeypatch.setattr(Toy, "default_action", lambda self, state, seat: None)
+    await started(days, players=players)
+    clock.wait(DAY + 1)
+    [notice] = [n for n in await days.tick() if n.kind == "timeout"]
+    info = await days.info(CHANNEL)
+    choices = await days.timeout_choices(info.id)
+    assert "skip" not in choices
+    key = "notice.timeout_bot_no_default" if "bot" in choices else "notice.timeout_no_default"
+    assert notice.msg == Msg(key, {"who": Msg.seat(0)})
+    for locale, default in (("en", "default move"), ("fr", "coup par défaut")):
+        assert default not in translate(notice.msg, locale, ["Ana", "Ben", "Cid"])
+
+
 async def test_skip_plays_the_rules_default_move_for_the_absent_player(
     days: Service, clock: Clock,
 ) -> None:
@@ -180,6 +200,7 @@ async def test_wait_gives_a_day_and_a_late_move_cancels_the_question(
     info = await days.info(CHANNEL)
     report = await days.decide_timeout(info.id, second.id, "wait")
     assert report.public[0].key == "platform.extra_time"
+    assert report.image is not None  # posted as a turn post is, its picture too (issue 24)
     info = await days.info(CHANNEL)
     assert info.timed_out is None and info.clocks[0].left(clock.now) == DAY
     clock.wait(DAY + 1)

@@ -14,14 +14,33 @@ def _refusal(game: str, options: dict, text: str, locale: str) -> str:
     rules = registry.get(game)
     state = rules.setup(2, 1, options)
     with pytest.raises(IllegalAction) as refused:
-        play(rules, state, 0, text)
+        play(rules, state, next(iter(rules.prompt(state))), text)  # the seat asked
     return translate(refused.value.msg, locale)
 
 
 def test_a_duel_refusal_names_the_expected_move_in_the_readers_words() -> None:
-    """« Attendu : draft. » named the stored verb, untranslated."""
-    assert _refusal("duel", {}, "build lumber-yard", "fr").endswith("Attendu : choisir.")
-    assert _refusal("duel", {}, "build lumber-yard", "en").endswith("Expected: draft.")
+    """« Attendu : draft. » named the stored verb, untranslated; then the verb's label
+    (« choisir », "draft"); now a phrase saying what is expected, in both languages (issue 24,
+    item 6), in the base game and in the Leaders' phases."""
+    assert _refusal("duel", {}, "build lumber-yard", "fr").endswith(
+        "Attendu : prendre une des merveilles proposées.")
+    assert _refusal("duel", {}, "build lumber-yard", "en").endswith(
+        "Expected: take one of the wonders on offer.")
+    assert _refusal("duel", {"leaders": True}, "draft zz", "fr").endswith(
+        "Attendu : prendre un des leaders proposés.")
+    assert _refusal("duel", {"leaders": True}, "take 1", "en").endswith(
+        "Expected: take one of the leaders on offer.")
+
+
+def test_every_duel_phase_that_refuses_a_verb_says_what_it_expects() -> None:
+    from engine.duel.explain import PHASE_VERBS
+    from engine.i18n import has
+
+    leaders = ("leaders", "recruit", "announce", "maecenas", "rome", "solomon", "croesus",
+               "ramses", "bury", "euclid", "ptolemy")
+    for phase in (*PHASE_VERBS, *leaders):
+        for locale in ("en", "fr"):
+            assert has(f"duel.expect.{phase}", locale), (phase, locale)
 
 
 @pytest.mark.parametrize("key", ["heros.log.effect.defender_loses",

@@ -576,8 +576,8 @@ def apply(state: State, seat: int, text: str) -> list[Event]:
         return events + game.advance(state)
     choice = options(state, seat).get(text)
     if choice is None:
-        expected = [Msg.action("duel", v) for v in sorted({t.split()[0]
-                                                           for t in options(state, seat)})]
+        # What the phase expects, as a phrase in the reader's words (data/duel/i18n/expected)
+        expected = Msg(f"duel.expect.{state['phase']}")
         raise IllegalAction("duel.error.leaders_choice", action=text, expected=expected)
     phase = state["phase"]
     if phase == "leaders":
