@@ -33,7 +33,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from tests.standin import validate
+from tests.standin import schema, validate
 from tests.standin.model import (
     ATTACH_FILES,
     GUILD_MESSAGES_INTENT,
@@ -539,10 +539,19 @@ class StandIn:
                 elif match := re.fullmatch(r"files\[(\d+)\]", name):
                     data = bytes(await part.read())  # type: ignore[union-attr]
                     files.append((int(match[1]), getattr(part, "filename", None) or "file", data))
+            self._schema(request, payload)
             return payload, files
         if request.can_read_body:
-            return await request.json(), []
+            body = await request.json()
+            self._schema(request, body)
+            return body, []
         return {}, []
+
+    def _schema(self, request: web.Request, body: Any) -> None:
+        """Refuse a body that breaks Discord's OpenAPI description of its route (schema.py)."""
+        route = request.match_info.route.resource
+        if route is not None:
+            schema.check(request.method, route.canonical.removeprefix(API), body)
 
     def _json(self, data: Any, status: int = 200) -> web.Response:
         return _json_response(data, status=status)
@@ -575,7 +584,7 @@ class StandIn:
 
     async def _sync(self, request: web.Request) -> web.Response:
         guild = self._check_app(request)
-        body = await request.json()
+        body, _ = await self._body(request)
         validate.commands(body)
         old = {c.name: c.id for c in self.commands.get(guild, [])}
         self.commands[guild] = [Command(old.get(c["name"]) or self.snowflake(), guild, c)
@@ -816,10 +825,17 @@ class StandIn:
         interaction.refused.append(f"{what}: {refusal}")
         return refusal
 
+    async def _interaction_body(self, request: web.Request, interaction: Interaction, what: str,
+                                ) -> tuple[dict[str, Any], list[tuple[int, str, bytes]]]:
+        try:
+            return await self._body(request)
+        except Rejected as refusal:  # against Discord's description of the route
+            raise self._refuse(interaction, refusal, what) from None
+
     async def _callback(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request, "id")
         now = asyncio.get_running_loop().time()
-        body, files = await self._body(request)
+        body, files = await self._interaction_body(request, interaction, "callback")
         kind = body.get("type")
         if interaction.acknowledged:
             raise self._refuse(interaction, validate.already_acknowledged(), "callback")
@@ -907,7 +923,7 @@ class StandIn:
     async def _followup(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request, "app")
         self._webhook_live(interaction)
-        body, files = await self._body(request)
+        body, files = await self._interaction_body(request, interaction, "follow-up")
         channel = self.channels[interaction.channel_id]
         try:
             loading = self.messages.get(interaction.original_id or 0)
@@ -955,7 +971,7 @@ class StandIn:
         interaction = self._interaction(request, "app")
         self._webhook_live(interaction)
         message = self._webhook_message(request, interaction)
-        body, files = await self._body(request)
+        body, files = await self._interaction_body(request, interaction, "edit")
         try:
             self._edit(message, body, files, prefix="")
         except Rejected as refusal:
