@@ -55,6 +55,12 @@ def description() -> dict[str, Any]:
     return _by_type(found, found["components"]["schemas"])
 
 
+@functools.cache
+def locales() -> frozenset[str]:
+    """Discord's locales (docs, Reference > Locales), as the description lists them."""
+    return frozenset(description()["components"]["schemas"]["AvailableLocalesEnum"]["enum"])
+
+
 def _kinds(branch: Any, schemas: Mapping[str, Any]) -> list[Any] | None:
     """The values of `type` a union's branch accepts, if it fixes them ($ref to an object
     schema whose `type` property has an `enum`)."""

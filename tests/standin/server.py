@@ -855,9 +855,8 @@ class StandIn:
                                             interaction=interaction, ephemeral_allowed=True)
                 interaction.original_id = message.id
             elif kind == 5:  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: "thinking..."
+                validate.deferred(data)
                 flags = int(data.get("flags") or 0)
-                if flags & ~validate.INTERACTION_FLAGS:
-                    raise validate.form_error({"data.flags": "Invalid flags."})
                 message = Message(self.snowflake(), channel.id, self.guild_id, self.bot,
                                   flags=(flags & validate.EPHEMERAL) | validate.LOADING,
                                   visible_to=interaction.user.id if flags & validate.EPHEMERAL
