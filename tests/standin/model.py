@@ -200,6 +200,22 @@ class Message:
     def attachment(self, filename: str) -> Attachment | None:
         return next((a for a in self.attachments if a.filename == filename), None)
 
+    def listed_attachments(self) -> list[Attachment]:
+        """The attachments a fetched message lists: in a Components V2 message, those its
+        components do not show (docs, Resources > Message > Message Object, attachments:
+        "Attachments referenced by components are not included" in Components V2 messages)."""
+        if not self.layout:
+            return self.attachments
+        from tests.standin.validate import walk
+
+        shown = set()
+        for component in walk(self.components):
+            medias = [i.get("media") for i in component.get("items") or []]
+            for media in [*medias, component.get("media"), component.get("file")]:
+                if isinstance(media, dict) and media.get("attachment_id") is not None:
+                    shown.add(str(media["attachment_id"]))
+        return [a for a in self.attachments if str(a.id) not in shown]
+
     def payload(self, cdn: str, users: dict[int, User]) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": str(self.id), "channel_id": str(self.channel_id), "guild_id": str(self.guild_id),
@@ -208,7 +224,7 @@ class Message:
             "mention_everyone": self.mention_everyone,
             "mentions": [users[u].payload() for u in self.mentions if u in users],
             "mention_roles": [], "attachments": [a.payload(cdn, self.channel_id)
-                                                 for a in self.attachments],
+                                                 for a in self.listed_attachments()],
             "embeds": self.embeds, "pinned": False, "type": 0 if self.interaction_id is None else 20,
             "flags": self.flags, "components": self.components,
         }

@@ -165,6 +165,8 @@ class StandIn:
         self._by_token: dict[str, Interaction] = {}
         self._acknowledged: dict[int, asyncio.Event] = {}
         self.calls: list[Call] = []
+        self.nonces: dict[str, tuple[float, int]] = {}  # enforced nonce -> (when, message id)
+        self.repeated_nonces = 0  # posts answered with an earlier message of the same nonce
         self.failures: list[str] = []  # the stand-in's own errors and unmodelled requests
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
@@ -635,7 +637,19 @@ class StandIn:
         perms = channel.bot_permissions
         if not perms & VIEW_CHANNEL or not perms & send or (files and not perms & ATTACH_FILES):
             raise validate.missing_permissions()
+        # docs, Create Message, enforce_nonce: "If true and nonce is present, it will be checked
+        # for uniqueness in the past few minutes. If another message was created by the same
+        # author with the same nonce, that message will be returned and no new message will be
+        # created." The bot is the only author here.
+        nonce = str(body["nonce"]) if body.get("enforce_nonce") and body.get("nonce") else None
+        now = time.monotonic()
+        earlier = self.nonces.get(nonce) if nonce else None
+        if earlier is not None and now - earlier[0] < validate.NONCE_WINDOW:
+            self.repeated_nonces += 1
+            return self._json(self.message_payload(self.messages[earlier[1]]))
         message = self._new_message(channel, body, files, prefix="")
+        if nonce:
+            self.nonces[nonce] = (now, message.id)
         await self._announce("MESSAGE_CREATE", message)
         return self._json(self.message_payload(message))
 
@@ -795,10 +809,13 @@ class StandIn:
 
     def _mention(self, message: Message, channel: Channel, allowed: dict[str, Any] | None,
                  *, notify: bool) -> None:
-        """Who the content mentions, as allowed_mentions lets it (docs, Allowed Mentions: without
-        it, everything in the content is parsed); pings only for a new visible message."""
+        """Who the content mentions, as allowed_mentions lets it (docs, Message > Allowed
+        Mentions Object: without it, everything in the content is parsed, except for messages
+        of interactions and webhooks, where only users are); pings only for a new visible
+        message."""
         content = message.text
-        parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse") or [])
+        default = {"users"} if message.webhook_id is not None else {"users", "roles", "everyone"}
+        parse = default if allowed is None else set(allowed.get("parse") or [])
         listed = {int(u) for u in (allowed or {}).get("users") or []}
         users = [u for u in dict.fromkeys(int(x) for x in USER_MENTION.findall(content))
                  if u in self.users and ("users" in parse or u in listed)]

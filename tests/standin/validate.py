@@ -20,6 +20,8 @@ EMBEDS = 10  # "embeds: up to 10 rich embeds (up to 6000 characters)"
 EMBED_TOTAL = 6000  # docs, Message > Embed Limits: the sum of all embed texts of a message
 EMBED_TITLE = 256  # docs, Embed Limits
 EMBED_DESCRIPTION = 4096  # docs, Embed Limits
+# Create Message, enforce_nonce: a nonce is unique "in the past few minutes"; five here.
+NONCE_WINDOW = 5 * 60.0
 ATTACHMENTS = 10  # docs, Create Message: "files[n]" ... up to 10 files per message
 # docs, Reference > Uploading Files: "the default file size limit is 10 MiB"; discord.py 2.7.1
 # `utils.DEFAULT_FILE_SIZE_LIMIT_BYTES = 10485760`; larger in boosted guilds (tier 2: 50 MiB).
