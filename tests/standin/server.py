@@ -33,7 +33,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from tests.standin import schema, validate
+from tests.standin import model, schema, validate
 from tests.standin.model import (
     ATTACH_FILES,
     GUILD_MESSAGES_INTENT,
@@ -191,6 +191,9 @@ class StandIn:
         r.add_get("/attachments/{channel}/{attachment}/{filename}", self._cdn)
         r.add_get(API + "/users/@me", self._me)
         r.add_get(API + "/oauth2/applications/@me", self._application)
+        r.add_get(API + "/users/{user}", self._user)
+        r.add_post(API + "/users/@me/channels", self._open_dm)
+        r.add_post(API + "/channels/{channel}/threads", self._new_thread)
         r.add_get(API + "/gateway", self._gateway_url)
         r.add_get(API + "/gateway/bot", self._gateway_url)
         r.add_put(API + "/applications/{app}/commands", self._sync)
@@ -430,7 +433,7 @@ class StandIn:
 
     def _guild(self) -> dict[str, Any]:
         joined = iso()
-        channels = [c for c in self.channels.values() if not c.is_thread]
+        channels = [c for c in self.channels.values() if not c.is_thread and c.guild_id]
         threads = [c for c in self.channels.values() if c.is_thread]
         return {
             "id": str(self.guild_id), "name": "Tabula e2e", "icon": None,
@@ -612,6 +615,49 @@ class StandIn:
                     return command
         return None
 
+    # --- REST: users, direct messages and threads ----------------------------------------------
+
+    async def _user(self, request: web.Request) -> web.Response:
+        key = request.match_info["user"]
+        user = self.users.get(int(key)) if key.isdigit() else None
+        if user is None:
+            raise Rejected(404, 10013, "Unknown User")
+        return self._json(user.payload())
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        """docs, User > Create DM: the DM channel with `recipient_id`, the same one each time."""
+        body, _ = await self._body(request)
+        user = self.users.get(int(body.get("recipient_id") or 0))
+        if user is None:
+            raise validate.form_error({"recipient_id": "Unknown user."})
+        return self._json(self.dm(user).payload())
+
+    def dm(self, user: User) -> Channel:
+        """The bot's DM channel with `user` (its messages: `visible(channel)`)."""
+        found = next((c for c in self.channels.values() if c.recipient is user), None)
+        if found is None:
+            found = Channel(self.snowflake(), 0, "", 1, recipient=user,
+                            bot_permissions=model.VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES)
+            self.channels[found.id] = found
+        return found
+
+    async def _new_thread(self, request: web.Request) -> web.Response:
+        """docs, Channel > Start Thread without Message: a thread of a text channel, with the
+        Create Public Threads permission (private threads are not modelled); THREAD_CREATE."""
+        parent = self._channel(request)
+        body, _ = await self._body(request)
+        kind = body.get("type", 12)
+        if kind != 11 or parent.type != 0:
+            raise validate.form_error({"type": "Only public threads of text channels are modelled."})
+        if not parent.bot_permissions & (VIEW_CHANNEL | model.CREATE_PUBLIC_THREADS) == (
+                VIEW_CHANNEL | model.CREATE_PUBLIC_THREADS):
+            raise validate.missing_permissions()
+        thread = self.add_channel(str(body["name"]), type=11, parent=parent)
+        thread.owner_id = self.bot.id
+        thread.bot_permissions = parent.bot_permissions
+        await self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return self._json(thread.payload())
+
     # --- REST: channels and messages -----------------------------------------------------------
 
     def _channel(self, request: web.Request) -> Channel:
@@ -637,6 +683,8 @@ class StandIn:
         perms = channel.bot_permissions
         if not perms & VIEW_CHANNEL or not perms & send or (files and not perms & ATTACH_FILES):
             raise validate.missing_permissions()
+        if channel.recipient is not None and not channel.recipient.accepts_dms:
+            raise Rejected(403, 50007, "Cannot send messages to this user")
         # docs, Create Message, enforce_nonce: "If true and nonce is present, it will be checked
         # for uniqueness in the past few minutes. If another message was created by the same
         # author with the same nonce, that message will be returned and no new message will be
@@ -703,7 +751,7 @@ class StandIn:
         ephemeral = bool(flags & validate.EPHEMERAL)
         attachments = self._attachments(body, files, [])
         message = Message(
-            self.snowflake(), channel.id, self.guild_id, self.bot,
+            self.snowflake(), channel.id, channel.guild_id, self.bot,
             content=body.get("content") or "",
             components=self._stored_components(body.get("components") or [], attachments, flags,
                                                channel.id),
