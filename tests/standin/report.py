@@ -40,4 +40,4 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(f"{count:7d}  {route}  ({refused[route]} refused)")
     terminalreporter.write_line(f"{sum(checked.values()):7d}  in all, {sum(refused.values())} "
                                 "refused (the tests that send invalid bodies on purpose included), "
-                                f"checked in {seconds:.1f} s")
+                                f"checked in {seconds:.1f} s of CPU")

@@ -48,7 +48,7 @@ ROUTES = {
 
 COUNTS: Counter[str] = Counter()  # "POST /channels/{channel_id}/messages" -> bodies validated
 REFUSED: Counter[str] = Counter()  # the same, refused by the description
-SECONDS: Counter[str] = Counter()  # the same, the time the checks took
+SECONDS: Counter[str] = Counter()  # the same, the CPU time the checks took
 
 
 @functools.cache
@@ -151,7 +151,32 @@ _VALID: set[tuple[int, str]] = set()  # (branch, component) found valid: only va
 # kept, so that a refusal always names its fields afresh
 
 
-Validator = validators.extend(Draft202012Validator, {BY_TYPE: _choose})
+_ANY_OF = Draft202012Validator.VALIDATORS["anyOf"]
+
+
+def _valid(validator: Any, instance: Any, branch: Any) -> bool:
+    return next(iter(validator.descend(instance, branch)), None) is None
+_ONE_OF = Draft202012Validator.VALIDATORS["oneOf"]
+
+
+def _any_of(validator: Any, branches: list[Any], instance: Any,
+            schema: Mapping[str, Any]) -> Iterator[ValidationError]:
+    """anyOf, asking each branch a yes or no first (stops at its first error) and gathering
+    every branch's errors only for a refusal: an autocomplete answer's 25 string choices tried
+    against the integer branch first cost 30 ms."""
+    if not any(_valid(validator, instance, b) for b in branches):
+        yield from _ANY_OF(validator, branches, instance, schema)
+
+
+def _one_of(validator: Any, branches: list[Any], instance: Any,
+            schema: Mapping[str, Any]) -> Iterator[ValidationError]:
+    """oneOf, the same way: exactly one branch valid, else the full errors."""
+    if sum(_valid(validator, instance, b) for b in branches) != 1:
+        yield from _ONE_OF(validator, branches, instance, schema)
+
+
+Validator = validators.extend(Draft202012Validator, {BY_TYPE: _choose, "anyOf": _any_of,
+                                                     "oneOf": _one_of})
 
 
 @functools.cache
@@ -207,9 +232,9 @@ def check(method: str, route: str, body: Any) -> None:
         return
     key = f"{method} {path}"
     COUNTS[key] += 1
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: what the check costs, whatever the load
     errors = sorted(found.iter_errors(normalised(body)), key=lambda e: list(e.absolute_path))
-    SECONDS[key] += time.perf_counter() - start
+    SECONDS[key] += time.thread_time() - start
     if errors:
         REFUSED[key] += 1
         raise _refusal(errors)
