@@ -1,15 +1,16 @@
 """Every request body checked against Discord's own OpenAPI description (openapi/openapi.json,
 MIT, see openapi/README.md), route by route, with jsonschema.
 
-Each route's schema is compiled once (`validator`); the `$ref`s resolve in one registry holding
-the whole description. Its unions of components and callbacks (`oneOf` of schemas each fixing
-its own `type`) are read as what they are, a choice by `type` (`_by_type`): the same verdict,
-about 20 times faster (jsonschema would try every branch of every nested union), and the
-refusal names the field of the branch the body meant. discord.py writes some snowflakes as integers (attachment ids, the users
-of allowed_mentions) where Discord accepts both and the description says "string": those are
-written as strings first (`normalised`). A body that fails is refused as Discord refuses it
-(400 / 50035 with the offending field's path). `COUNTS` keeps how many bodies each route
-checked in this process, for the e2e run's summary (tests/standin/report.py).
+Each route's schema is compiled once (`validator`) over the description read once, its
+references inlined. Its unions of components and callbacks (a `oneOf` of schemas each fixing
+its own `type`) are read as what they are, a choice by `type` (BY_TYPE): the same verdict,
+many times faster (jsonschema would try every branch of every nested union), and a refusal
+names the field of the branch the body meant. The other unions ask each branch yes or no
+before gathering errors. discord.py writes some snowflakes as integers (attachment ids, the
+users of allowed_mentions) where the description says "string": those are written as strings
+first (`normalised`). A body that fails is refused as Discord refuses it (400 / 50035 with the
+offending field's path). COUNTS, REFUSED and SECONDS (CPU) per route are the e2e run's summary
+(tests/standin/report.py).
 """
 
 from __future__ import annotations
