@@ -26,7 +26,7 @@ from tests.skips import (  # noqa: F401  (hooks: an unexpected skip fails the ru
     pytest_terminal_summary,
 )
 
-pytest_plugins = ("pytester",)
+pytest_plugins = ("pytester", "tests.standin.report")
 
 BACKENDS = ("sqlite", "postgres")
 TEMPLATE = "tabula_template"  # migrated once per session; each test's database is a copy

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from PIL import ImageDraw
@@ -108,3 +109,12 @@ def lone_asks(game: Any, players: int, options: Any, seeds: Any,
             seat = rng.choice(asked)
             game.apply_legal(state, seat, walk(game.menu(state, seat), rng))
     return out
+
+
+def fix_seed(monkeypatch: Any, seed: int) -> None:
+    """Fix the seeds Tabula draws (a game's at its start, a computer player's when seated) and
+    no one else's: patching `secrets.randbits` itself fixed discord.py's message nonces too, and
+    Discord answers a repeated nonce with the first message instead of posting (enforce_nonce)."""
+    fixed = SimpleNamespace(randbits=lambda bits: seed)
+    for module in ("bot.service.lobby", "bot.service.bots"):
+        monkeypatch.setattr(f"{module}.secrets", fixed)

@@ -28,6 +28,7 @@ import json
 import re
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 import discord
 
@@ -326,6 +327,11 @@ def _rebuilt(message: discord.Message) -> discord.ui.LayoutView:
             for media in item.items:
                 found = getattr(media.media, "attachment_id", None)
                 name = files.get(found) if found is not None else None
+                if name is None and found is not None:
+                    # A fetched Components V2 message does not list the attachments its
+                    # components show (Discord, since April 2026): the name ends the media's
+                    # CDN url (.../attachments/<channel>/<id>/<name>?ex=...).
+                    name = urlsplit(media.media.url).path.rsplit("/", 1)[-1] or None
                 if name is None and message.attachments:
                     name = message.attachments[0].filename
                 if name is not None:

@@ -29,9 +29,9 @@ Import everything from `bot.service`, never from its modules.
 
 from __future__ import annotations
 
-# Tests fix the seed a start draws by patching `bot.service.secrets.randbits`.
-import secrets  # noqa: F401
-
+# Tests fix the seeds a start and a seated bot draw with tests.support.fix_seed, which patches
+# the `secrets` of bot.service.lobby and bot.service.bots only: patching `secrets.randbits`
+# itself fixed discord.py's message nonces too.
 from bot.service.base import ServiceBase
 from bot.service.bots import BotsMixin, level_of
 from bot.service.days import DaysMixin

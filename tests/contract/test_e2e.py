@@ -14,6 +14,7 @@ from engine import registry
 from tests.contract.games import CONTRACTS, E2E
 from tests.e2e.conftest import World
 from tests.e2e.play import check_privacy, check_telling, play_to_the_end, playing
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +25,7 @@ CASES = [(key, case) for key in GAMES for case in CONTRACTS[key].e2e]
 @pytest.mark.parametrize("key, case", CASES, ids=[c.name for _, c in CASES])
 async def test_a_complete_game(world: World, monkeypatch: pytest.MonkeyPatch, key: str,
                                case: E2E) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: case.seed)
+    fix_seed(monkeypatch, case.seed)
     players = [world.player(name, locale=locale) for name, locale in case.players]
     eve = world.player("Eve")  # watches, never seated
 

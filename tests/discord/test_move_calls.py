@@ -35,6 +35,7 @@ from engine import play
 from engine.registry import get as get_game
 from tests.discord.conftest import ALICE, BOB, CAROL, PLAYERS, on_turn, start_game
 from tests.discord.fake_discord import CHANNEL_ID, Harness, play_of
+from tests.support import fix_seed
 
 
 @pytest.fixture
@@ -83,7 +84,7 @@ async def test_a_step_of_a_longer_turn_through_discord(
     discord_: Harness, service: Service, calls: Calls, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A move after which the same player goes on (no post; their next step's menu)."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 42)
+    fix_seed(monkeypatch, 42)
     await start_game(discord_, ALICE, BOB, CAROL, game="seven-hills")
     game = get_game("seven-hills")
     for _ in range(200):

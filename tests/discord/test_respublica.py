@@ -16,6 +16,7 @@ from bot import menu
 from bot.service import PillowRenderer, Service
 from tests.discord.conftest import ALICE, BOB, CAROL, PLAYERS, on_turn, start_game
 from tests.discord.fake_discord import CHANNEL_ID, Harness, play_of
+from tests.support import fix_seed
 
 pytest.importorskip("engine.respublica")
 
@@ -24,7 +25,7 @@ pytest.importorskip("engine.respublica")
 def real_pictures(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
     """The real renderer, and a fixed seed so that the seating and the deal are known."""
     monkeypatch.setattr(service, "renderer", PillowRenderer())
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 42)
+    fix_seed(monkeypatch, 42)
 
 
 async def walk_menu(h: Harness, service: Service, who: dict[str, Any], target: str) -> dict[str, Any]:

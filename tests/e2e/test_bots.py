@@ -18,6 +18,7 @@ import pytest
 
 from tests.e2e.conftest import World
 from tests.e2e.play import check_board, check_privacy, check_telling, play_to_the_end, playing, text
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -44,7 +45,7 @@ def check_bots_in_posts(world: World, people: list[int]) -> None:
 
 async def test_a_lobby_with_bots_then_a_resignation(world: World,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 21)
+    fix_seed(monkeypatch, 21)
     ana, ben = world.player("Ana", locale="fr"), world.player("Ben")
     eve = world.player("Eve")  # watches, never seated
 
@@ -102,7 +103,7 @@ async def test_a_lobby_with_bots_then_a_resignation(world: World,
 async def test_a_complete_game_with_bots(world: World, monkeypatch: pytest.MonkeyPatch,
                                          game: str, options: str | None, bots: int) -> None:
     seed = 7
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: seed)
+    fix_seed(monkeypatch, seed)
     ana = world.player("Ana", locale="en-GB")
     eve = world.player("Eve")
     opened = await ana.slash("game new", game=game, **({"options": options} if options else {}))
@@ -138,7 +139,7 @@ async def test_a_restart_picks_up_a_bots_turn(world: World,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot stops right after a person's move was stored and before its post: started
     again, it posts that turn (the repair at READY), then the bot asked in it plays."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 3)
+    fix_seed(monkeypatch, 3)
     ana = world.player("Ana")
     await ana.slash("game new", game="duel")
     await ana.slash("game bot add", level="easy")

@@ -10,6 +10,7 @@ from PIL import Image
 
 from tests.e2e.conftest import World
 from tests.e2e.play import called, check_png, playing
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -37,7 +38,7 @@ async def test_a_dev_guild_gets_the_commands_at_once(world: World) -> None:
 
 
 async def test_the_lobby_and_looking_at_a_game(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 7)
+    fix_seed(monkeypatch, 7)
     alice, bob, carol = world.player("Alice"), world.player("Bob"), world.player("Carol")
     dave = world.player("Dave", manager=True)
     rules = await alice.slash("game rules")

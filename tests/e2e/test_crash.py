@@ -21,6 +21,7 @@ from engine.registry import get as get_game
 from tests.e2e.conftest import World
 from tests.e2e.play import called, check_board
 from tests.e2e.test_process import eventually, launch
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.e2e
 async def test_a_move_saved_but_not_posted_is_posted_after_a_crash(
     world: World, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 ) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 4)
+    fix_seed(monkeypatch, 4)
     players = [world.player("Ana"), world.player("Ben"), world.player("Cy")]
     await players[0].slash("game new", game="seven-hills")
     for p in players[1:]:

@@ -20,13 +20,14 @@ from tests.e2e.conftest import World
 from tests.e2e.play import called, playing
 from tests.e2e.play import text as catalogue_text
 from tests.standin import NotOffered, Player
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
 
 async def open_game(world: World, monkeypatch: pytest.MonkeyPatch, seed: int = 3,
                     locales: Sequence[str] = ("en-US", "en-US", "fr")) -> list[Player]:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: seed)
+    fix_seed(monkeypatch, seed)
     players = [world.player(name, locale=locale)
                for name, locale in zip(("Alice", "Bob", "Carol"), locales, strict=True)]
     await players[0].slash("game new", game="res-publica", options="classic")

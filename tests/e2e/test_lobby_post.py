@@ -13,6 +13,7 @@ import pytest
 from tests.e2e.conftest import World
 from tests.e2e.play import check_board, playing, text
 from tests.standin import Message, Player
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -41,7 +42,7 @@ async def click(player: Player, message: Message, action: str, *, locale: str | 
 async def test_a_lobby_by_buttons_and_commands_is_one_post_edited_in_place(
     world: World, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 5)
+    fix_seed(monkeypatch, 5)
     alice, bob = world.player("Alice"), world.player("Bob")
     carol = world.player("Carole", locale="fr")
     dave, eve = world.player("Dave"), world.player("Eve")

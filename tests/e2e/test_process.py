@@ -15,6 +15,7 @@ import pytest
 from tests.e2e.conftest import World
 from tests.e2e.play import called, check_board, is_retired
 from tests.standin import TOKEN
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -51,7 +52,7 @@ async def eventually(check: Callable[[], bool], timeout: float = 20) -> None:
 async def test_tabula_run_takes_over_a_game_on_the_same_file(
     world: World, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 ) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 9)
+    fix_seed(monkeypatch, 9)
     players = [world.player("Alice"), world.player("Bob"), world.player("Carol")]
     await players[0].slash("game new", game="res-publica")
     for p in players[1:]:

@@ -12,6 +12,7 @@ import pytest
 from bot.service import Limits
 from tests.e2e.conftest import World
 from tests.e2e.play import called, check_board
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -37,7 +38,7 @@ async def _sound(world: World) -> None:
 async def test_start_sent_with_a_join_or_a_leave_leaves_a_whole_game(
     world: World, monkeypatch: pytest.MonkeyPatch, other: str,
 ) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 4)
+    fix_seed(monkeypatch, 4)
     ana, ben, cy, dan = (world.player(n) for n in ("Ana", "Ben", "Cy", "Dan"))
     await ana.slash("game new", game=GAME)
     for p in (ben, cy) + ((dan,) if other == "leave" else ()):
@@ -102,7 +103,7 @@ async def test_open_lobbies_are_capped(world: World) -> None:
 
 async def test_replays_are_rate_limited_with_a_clear_message(world: World,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 4)
+    fix_seed(monkeypatch, 4)
     assert world.service is not None
     world.service.limits = Limits(replays_per_user=1, replays_per_channel=10)
     ana, ben, cy = (world.player(n) for n in ("Ana", "Ben", "Cy"))
@@ -124,7 +125,7 @@ async def test_a_turn_saved_but_never_posted_is_posted_when_the_bot_is_ready(
 ) -> None:
     """A move stored by the service with no post (as a crash between the two leaves it): the
     next READY posts its turn and calls the next player; one more READY posts nothing."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 4)
+    fix_seed(monkeypatch, 4)
     ana, ben, cy = (world.player(n) for n in ("Ana", "Ben", "Cy"))
     players = [ana, ben, cy]
     await ana.slash("game new", game=GAME)

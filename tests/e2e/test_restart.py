@@ -9,13 +9,14 @@ import pytest
 
 from tests.e2e.conftest import World
 from tests.e2e.play import Seen, called, check_board, is_retired, move_by_suggestions, walk_menu
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
 
 async def test_buttons_and_menus_survive_a_restart(world: World,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 5)
+    fix_seed(monkeypatch, 5)
     players = [world.player("Alice"), world.player("Bob"), world.player("Carol", locale="fr")]
     await players[0].slash("game new", game="res-publica")
     for p in players[1:]:

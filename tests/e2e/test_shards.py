@@ -12,13 +12,14 @@ import pytest
 
 from tests.e2e.conftest import World
 from tests.e2e.play import Seen, called, check_board, move_by_suggestions
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
 
 async def test_two_processes_split_the_shards_of_one_bot(
         world: World, pg_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 5)
+    fix_seed(monkeypatch, 5)
     await world.stop_bot()  # the fixture's bot: started again below as shard 0 of 2
     standin = world.standin
     other = World(standin, pg_database)

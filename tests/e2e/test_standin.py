@@ -25,6 +25,8 @@ from discord.webhook.async_ import async_context, interaction_response_params
 from tests.e2e.conftest import World
 from tests.standin import BUILT_AGAINST, TOKEN, Player, StandIn, bot_tasks_idle
 from tests.standin import validate as limits
+from tests.standin.model import MENTION_EVERYONE
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -187,8 +189,7 @@ async def test_components_v2_messages_breaking_discords_limits_are_refused(world
         "embeds": ({"flags": V2, "embeds": [{"title": "t"}], "components": [text("t")]},
                    "In embeds"),
         "count": ({"flags": V2, "components": many}, "In components"),
-        "text": ({"flags": V2, "components": [text("x" * 2001), text("y" * 2000)]},
-                 "In components"),
+        "text": ({"flags": V2, "components": [text("x" * 4001)]}, "components.0.content"),
         "attachment": ({"flags": V2, "components": [gallery("attachment://turn.png")]},
                        "components.0.items.0.media.url"),
         "scheme": ({"flags": V2, "components": [gallery("ftp://x/y.png")]},
@@ -236,9 +237,14 @@ async def test_a_layout_shows_its_attachment_and_cannot_be_blanked(world: World)
         await sent.edit(view=None)
     assert blanked.value.status == 400 and stored.text == "Hello <@1>"  # refused, unchanged
     fetched = await channel.fetch_message(sent.id)
+    # Discord: a fetched Components V2 message does not list the attachments it shows.
+    assert fetched.attachments == [] and len(stored.attachments) == 1
     await fetched.edit(view=without_buttons(fetched))
     assert stored.custom_ids() == [] and stored.text == "Hello <@1>"
-    assert stored.media_urls() and stored.attachments[0].filename == "turn.png"
+    # Its picture still points at its attachment (not at a CDN url, signed and short-lived).
+    [media] = [item["media"] for c in limits.walk(stored.components)
+               for item in c.get("items") or []]
+    assert media["attachment_id"] == str(stored.attachments[0].id)
 
 
 async def test_command_definitions_breaking_discords_rules_are_refused(world: World) -> None:
@@ -365,6 +371,10 @@ class Rogue(discord.Client):
             await follow.edit(content="second, edited")
             outcomes["mixed"] = "accepted"
 
+        @tree.command(name="shout", description="@everyone, without allowed_mentions")
+        async def shout(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(f"@everyone <@{interaction.user.id}>")
+
         await tree.sync()
 
 
@@ -432,3 +442,33 @@ async def test_follow_ups_end_with_the_token(rogue: tuple[StandIn, Rogue, Player
         await webhook.edit_message(message.id, content="after 15 minutes")
     assert refused.value.status == 401 and refused.value.code == 50027
     assert message.text == "second, edited"  # unchanged
+
+
+async def test_an_interaction_answer_without_allowed_mentions_parses_users_only(
+        rogue: tuple[StandIn, Rogue, Player]) -> None:
+    """docs, Allowed Mentions: interactions and webhooks parse users only by default; a channel
+    post parses everything (@everyone with the permission)."""
+    standin, client, mallory = rogue
+    standin.channel.bot_permissions |= MENTION_EVERYONE
+    [answer] = (await mallory.slash("shout")).messages
+    assert answer.mentions == [mallory.id] and not answer.mention_everyone
+    channel = client.get_channel(standin.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.send("@everyone")
+    assert standin.public()[-1].mention_everyone
+
+
+async def test_a_repeated_nonce_returns_the_first_message(world: World,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs, Create Message, enforce_nonce (discord.py sets it with every nonce); and the tests'
+    fixed seed leaves discord.py's nonces random."""
+    assert world.bot is not None
+    channel = world.bot.get_channel(world.standin.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("first", nonce=1234)
+    again = await channel.send("again", nonce=1234)
+    assert again.id == first.id and [m.text for m in world.public()] == ["first"]
+    fix_seed(monkeypatch, 5)
+    await channel.send("one")
+    await channel.send("two")
+    assert [m.text for m in world.public()] == ["first", "one", "two"]

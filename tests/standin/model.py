@@ -27,6 +27,8 @@ MENTION_EVERYONE = 1 << 17
 MANAGE_CHANNELS = 1 << 4
 USE_APPLICATION_COMMANDS = 1 << 31
 SEND_MESSAGES_IN_THREADS = 1 << 38
+CREATE_PUBLIC_THREADS = 1 << 35
+MANAGE_GUILD = 1 << 5
 BOT_PERMISSIONS = (VIEW_CHANNEL | SEND_MESSAGES | SEND_MESSAGES_IN_THREADS | EMBED_LINKS
                    | ATTACH_FILES | READ_MESSAGE_HISTORY)
 MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY | USE_APPLICATION_COMMANDS
@@ -63,6 +65,7 @@ class User:
     name: str  # the global (display) name
     bot: bool = False
     permissions: int = MEMBER_PERMISSIONS  # in the guild (no per-channel overwrites modelled)
+    accepts_dms: bool = True  # False: DMs from server members closed (a DM is 403 / 50007)
 
     def payload(self) -> dict[str, Any]:
         data = {"id": str(self.id), "username": self.name.lower(), "discriminator": "0",
@@ -82,16 +85,20 @@ class Channel:
     id: int
     guild_id: int
     name: str
-    type: int = 0  # 0 text channel, 11 public thread
+    type: int = 0  # 0 text channel, 1 DM, 11 public thread
     parent_id: int | None = None
     bot_permissions: int = BOT_PERMISSIONS
     owner_id: int = 0  # a thread's creator
+    recipient: User | None = None  # a DM's other end
 
     @property
     def is_thread(self) -> bool:
         return self.type in THREAD_TYPES
 
     def payload(self) -> dict[str, Any]:
+        if self.recipient is not None:  # a DM (docs, Channel Object, example DM channel)
+            return {"id": str(self.id), "type": 1, "last_message_id": None, "flags": 0,
+                    "recipients": [self.recipient.payload()]}
         data: dict[str, Any] = {
             "id": str(self.id), "type": self.type, "guild_id": str(self.guild_id),
             "name": self.name, "position": 0, "permission_overwrites": [], "nsfw": False,
@@ -200,15 +207,32 @@ class Message:
     def attachment(self, filename: str) -> Attachment | None:
         return next((a for a in self.attachments if a.filename == filename), None)
 
+    def listed_attachments(self) -> list[Attachment]:
+        """The attachments a fetched message lists: in a Components V2 message, those its
+        components do not show (docs, Resources > Message > Message Object, attachments:
+        "Attachments referenced by components are not included" in Components V2 messages)."""
+        if not self.layout:
+            return self.attachments
+        from tests.standin.validate import walk
+
+        shown = set()
+        for component in walk(self.components):
+            medias = [i.get("media") for i in component.get("items") or []]
+            for media in [*medias, component.get("media"), component.get("file")]:
+                if isinstance(media, dict) and media.get("attachment_id") is not None:
+                    shown.add(str(media["attachment_id"]))
+        return [a for a in self.attachments if str(a.id) not in shown]
+
     def payload(self, cdn: str, users: dict[int, User]) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "id": str(self.id), "channel_id": str(self.channel_id), "guild_id": str(self.guild_id),
+            "id": str(self.id), "channel_id": str(self.channel_id),
+            **({"guild_id": str(self.guild_id)} if self.guild_id else {}),  # none in a DM
             "author": self.author.payload(), "content": self.content, "timestamp": iso(self.created),
             "edited_timestamp": iso(self.edited) if self.edited else None, "tts": False,
             "mention_everyone": self.mention_everyone,
             "mentions": [users[u].payload() for u in self.mentions if u in users],
             "mention_roles": [], "attachments": [a.payload(cdn, self.channel_id)
-                                                 for a in self.attachments],
+                                                 for a in self.listed_attachments()],
             "embeds": self.embeds, "pinned": False, "type": 0 if self.interaction_id is None else 20,
             "flags": self.flags, "components": self.components,
         }

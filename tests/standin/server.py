@@ -33,7 +33,7 @@ from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from tests.standin import validate
+from tests.standin import model, schema, validate
 from tests.standin.model import (
     ATTACH_FILES,
     GUILD_MESSAGES_INTENT,
@@ -165,6 +165,8 @@ class StandIn:
         self._by_token: dict[str, Interaction] = {}
         self._acknowledged: dict[int, asyncio.Event] = {}
         self.calls: list[Call] = []
+        self.nonces: dict[str, tuple[float, int]] = {}  # enforced nonce -> (when, message id)
+        self.repeated_nonces = 0  # posts answered with an earlier message of the same nonce
         self.failures: list[str] = []  # the stand-in's own errors and unmodelled requests
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
@@ -189,6 +191,9 @@ class StandIn:
         r.add_get("/attachments/{channel}/{attachment}/{filename}", self._cdn)
         r.add_get(API + "/users/@me", self._me)
         r.add_get(API + "/oauth2/applications/@me", self._application)
+        r.add_get(API + "/users/{user}", self._user)
+        r.add_post(API + "/users/@me/channels", self._open_dm)
+        r.add_post(API + "/channels/{channel}/threads", self._new_thread)
         r.add_get(API + "/gateway", self._gateway_url)
         r.add_get(API + "/gateway/bot", self._gateway_url)
         r.add_put(API + "/applications/{app}/commands", self._sync)
@@ -428,7 +433,7 @@ class StandIn:
 
     def _guild(self) -> dict[str, Any]:
         joined = iso()
-        channels = [c for c in self.channels.values() if not c.is_thread]
+        channels = [c for c in self.channels.values() if not c.is_thread and c.guild_id]
         threads = [c for c in self.channels.values() if c.is_thread]
         return {
             "id": str(self.guild_id), "name": "Tabula e2e", "icon": None,
@@ -539,10 +544,19 @@ class StandIn:
                 elif match := re.fullmatch(r"files\[(\d+)\]", name):
                     data = bytes(await part.read())  # type: ignore[union-attr]
                     files.append((int(match[1]), getattr(part, "filename", None) or "file", data))
+            self._schema(request, payload)
             return payload, files
         if request.can_read_body:
-            return await request.json(), []
+            body = await request.json()
+            self._schema(request, body)
+            return body, []
         return {}, []
+
+    def _schema(self, request: web.Request, body: Any) -> None:
+        """Refuse a body that breaks Discord's OpenAPI description of its route (schema.py)."""
+        route = request.match_info.route.resource
+        if route is not None:
+            schema.check(request.method, route.canonical.removeprefix(API), body)
 
     def _json(self, data: Any, status: int = 200) -> web.Response:
         return _json_response(data, status=status)
@@ -575,7 +589,7 @@ class StandIn:
 
     async def _sync(self, request: web.Request) -> web.Response:
         guild = self._check_app(request)
-        body = await request.json()
+        body, _ = await self._body(request)
         validate.commands(body)
         old = {c.name: c.id for c in self.commands.get(guild, [])}
         self.commands[guild] = [Command(old.get(c["name"]) or self.snowflake(), guild, c)
@@ -600,6 +614,49 @@ class StandIn:
                 if command.name == name and command.data.get("type", 1) == 1:
                     return command
         return None
+
+    # --- REST: users, direct messages and threads ----------------------------------------------
+
+    async def _user(self, request: web.Request) -> web.Response:
+        key = request.match_info["user"]
+        user = self.users.get(int(key)) if key.isdigit() else None
+        if user is None:
+            raise Rejected(404, 10013, "Unknown User")
+        return self._json(user.payload())
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        """docs, User > Create DM: the DM channel with `recipient_id`, the same one each time."""
+        body, _ = await self._body(request)
+        user = self.users.get(int(body.get("recipient_id") or 0))
+        if user is None:
+            raise validate.form_error({"recipient_id": "Unknown user."})
+        return self._json(self.dm(user).payload())
+
+    def dm(self, user: User) -> Channel:
+        """The bot's DM channel with `user` (its messages: `visible(channel)`)."""
+        found = next((c for c in self.channels.values() if c.recipient is user), None)
+        if found is None:
+            found = Channel(self.snowflake(), 0, "", 1, recipient=user,
+                            bot_permissions=model.VIEW_CHANNEL | SEND_MESSAGES | ATTACH_FILES)
+            self.channels[found.id] = found
+        return found
+
+    async def _new_thread(self, request: web.Request) -> web.Response:
+        """docs, Channel > Start Thread without Message: a thread of a text channel, with the
+        Create Public Threads permission (private threads are not modelled); THREAD_CREATE."""
+        parent = self._channel(request)
+        body, _ = await self._body(request)
+        kind = body.get("type", 12)
+        if kind != 11 or parent.type != 0:
+            raise validate.form_error({"type": "Only public threads of text channels are modelled."})
+        if not parent.bot_permissions & (VIEW_CHANNEL | model.CREATE_PUBLIC_THREADS) == (
+                VIEW_CHANNEL | model.CREATE_PUBLIC_THREADS):
+            raise validate.missing_permissions()
+        thread = self.add_channel(str(body["name"]), type=11, parent=parent)
+        thread.owner_id = self.bot.id
+        thread.bot_permissions = parent.bot_permissions
+        await self._dispatch("THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return self._json(thread.payload())
 
     # --- REST: channels and messages -----------------------------------------------------------
 
@@ -626,7 +683,21 @@ class StandIn:
         perms = channel.bot_permissions
         if not perms & VIEW_CHANNEL or not perms & send or (files and not perms & ATTACH_FILES):
             raise validate.missing_permissions()
+        if channel.recipient is not None and not channel.recipient.accepts_dms:
+            raise Rejected(403, 50007, "Cannot send messages to this user")
+        # docs, Create Message, enforce_nonce: "If true and nonce is present, it will be checked
+        # for uniqueness in the past few minutes. If another message was created by the same
+        # author with the same nonce, that message will be returned and no new message will be
+        # created." The bot is the only author here.
+        nonce = str(body["nonce"]) if body.get("enforce_nonce") and body.get("nonce") else None
+        now = time.monotonic()
+        earlier = self.nonces.get(nonce) if nonce else None
+        if earlier is not None and now - earlier[0] < validate.NONCE_WINDOW:
+            self.repeated_nonces += 1
+            return self._json(self.message_payload(self.messages[earlier[1]]))
         message = self._new_message(channel, body, files, prefix="")
+        if nonce:
+            self.nonces[nonce] = (now, message.id)
         await self._announce("MESSAGE_CREATE", message)
         return self._json(self.message_payload(message))
 
@@ -680,7 +751,7 @@ class StandIn:
         ephemeral = bool(flags & validate.EPHEMERAL)
         attachments = self._attachments(body, files, [])
         message = Message(
-            self.snowflake(), channel.id, self.guild_id, self.bot,
+            self.snowflake(), channel.id, channel.guild_id, self.bot,
             content=body.get("content") or "",
             components=self._stored_components(body.get("components") or [], attachments, flags,
                                                channel.id),
@@ -786,10 +857,13 @@ class StandIn:
 
     def _mention(self, message: Message, channel: Channel, allowed: dict[str, Any] | None,
                  *, notify: bool) -> None:
-        """Who the content mentions, as allowed_mentions lets it (docs, Allowed Mentions: without
-        it, everything in the content is parsed); pings only for a new visible message."""
+        """Who the content mentions, as allowed_mentions lets it (docs, Message > Allowed
+        Mentions Object: without it, everything in the content is parsed, except for messages
+        of interactions and webhooks, where only users are); pings only for a new visible
+        message."""
         content = message.text
-        parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse") or [])
+        default = {"users"} if message.webhook_id is not None else {"users", "roles", "everyone"}
+        parse = default if allowed is None else set(allowed.get("parse") or [])
         listed = {int(u) for u in (allowed or {}).get("users") or []}
         users = [u for u in dict.fromkeys(int(x) for x in USER_MENTION.findall(content))
                  if u in self.users and ("users" in parse or u in listed)]
@@ -816,10 +890,17 @@ class StandIn:
         interaction.refused.append(f"{what}: {refusal}")
         return refusal
 
+    async def _interaction_body(self, request: web.Request, interaction: Interaction, what: str,
+                                ) -> tuple[dict[str, Any], list[tuple[int, str, bytes]]]:
+        try:
+            return await self._body(request)
+        except Rejected as refusal:  # against Discord's description of the route
+            raise self._refuse(interaction, refusal, what) from None
+
     async def _callback(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request, "id")
         now = asyncio.get_running_loop().time()
-        body, files = await self._body(request)
+        body, files = await self._interaction_body(request, interaction, "callback")
         kind = body.get("type")
         if interaction.acknowledged:
             raise self._refuse(interaction, validate.already_acknowledged(), "callback")
@@ -839,9 +920,8 @@ class StandIn:
                                             interaction=interaction, ephemeral_allowed=True)
                 interaction.original_id = message.id
             elif kind == 5:  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE: "thinking..."
+                validate.deferred(data)
                 flags = int(data.get("flags") or 0)
-                if flags & ~validate.INTERACTION_FLAGS:
-                    raise validate.form_error({"data.flags": "Invalid flags."})
                 message = Message(self.snowflake(), channel.id, self.guild_id, self.bot,
                                   flags=(flags & validate.EPHEMERAL) | validate.LOADING,
                                   visible_to=interaction.user.id if flags & validate.EPHEMERAL
@@ -907,7 +987,7 @@ class StandIn:
     async def _followup(self, request: web.Request) -> web.Response:
         interaction = self._interaction(request, "app")
         self._webhook_live(interaction)
-        body, files = await self._body(request)
+        body, files = await self._interaction_body(request, interaction, "follow-up")
         channel = self.channels[interaction.channel_id]
         try:
             loading = self.messages.get(interaction.original_id or 0)
@@ -955,7 +1035,7 @@ class StandIn:
         interaction = self._interaction(request, "app")
         self._webhook_live(interaction)
         message = self._webhook_message(request, interaction)
-        body, files = await self._body(request)
+        body, files = await self._interaction_body(request, interaction, "edit")
         try:
             self._edit(message, body, files, prefix="")
         except Rejected as refusal:

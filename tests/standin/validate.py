@@ -10,7 +10,7 @@ discord.py raises the same HTTPException it would raise against Discord.
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -20,6 +20,8 @@ EMBEDS = 10  # "embeds: up to 10 rich embeds (up to 6000 characters)"
 EMBED_TOTAL = 6000  # docs, Message > Embed Limits: the sum of all embed texts of a message
 EMBED_TITLE = 256  # docs, Embed Limits
 EMBED_DESCRIPTION = 4096  # docs, Embed Limits
+# Create Message, enforce_nonce: a nonce is unique "in the past few minutes"; five here.
+NONCE_WINDOW = 5 * 60.0
 ATTACHMENTS = 10  # docs, Create Message: "files[n]" ... up to 10 files per message
 # docs, Reference > Uploading Files: "the default file size limit is 10 MiB"; discord.py 2.7.1
 # `utils.DEFAULT_FILE_SIZE_LIMIT_BYTES = 10485760`; larger in boosted guilds (tier 2: 50 MiB).
@@ -51,9 +53,10 @@ SELECT_TYPES = {3, 5, 6, 7, 8}  # string, user, role, mentionable, channel selec
 # text displays ... up to 4000 characters"; a Media Gallery holds "1 to 10 media gallery items";
 # a Section "one to three text components" and one accessory (a thumbnail or a button); an
 # Unfurled Media Item's url "supports arbitrary urls and attachment://<filename> references",
-# the file being one of the message's attachments.
+# the file being one of the message's attachments. Each text display holds 4000 characters
+# (openapi.json, TextDisplayComponentForMessageRequest.content; no total over a message's
+# text displays is documented), as the description's schema checks (schema.py).
 LAYOUT_COMPONENTS = 40
-LAYOUT_TEXT = 4000
 GALLERY_ITEMS = 10
 SECTION_TEXTS = 3
 MEDIA_DESCRIPTION = 1024  # Media Gallery Item: "description: alt text, max 1024 characters"
@@ -63,20 +66,28 @@ TOP_LEVEL = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, 
 IN_CONTAINER = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR}
 
 # --- application commands: docs, Interactions > Application Commands -------------------------
-COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")  # "Naming": 1-32 characters, lower case where a
-# script has case; \w stands in for the documented \p{L}\p{N}\p{sc=Deva}\p{sc=Thai}
+# "Application Command Naming": CHAT_INPUT names match ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$
+# and use "the lowercase variant of any letters when available" (name_char below).
+COMMAND_NAME_LENGTH = 32
+# The Devanagari and Thai scripts (Unicode Scripts.txt), whose combining marks are not \p{L}.
+SCRIPTS = ((0x0900, 0x0950), (0x0955, 0x0963), (0x0966, 0x097F), (0xA8E0, 0xA8FF),
+           (0x11B00, 0x11B09), (0x0E01, 0x0E3A), (0x0E40, 0x0E5B))
 DESCRIPTION = 100  # "description: 1-100 character description"
 OPTIONS = 25  # "options: ... max of 25"
 CHOICES = 25  # option "choices: ... max of 25"; autocomplete result "max of 25 choices"
 CHOICE_NAME = 100  # Choice: "name: 1-100 character choice name"
 CHOICE_VALUE = 100  # Choice: "value: ... up to 100 characters if string"
-# Combined name, description and choice values of a command with its options: 4000 characters
-# (docs, Application Commands > Registering a Command, as mirrored by @sapphire/discord-utilities
-# `ApplicationCommandLimits.MaximumCombinedCharacters`); the stricter of the figures seen.
-COMMAND_TEXT = 4000
+# docs, Application Commands > Registering a Command: "the combined sum of characters in name,
+# description, and value fields" of a command, its options and choices is at most 8000, each
+# field counted at its longest localization.
+COMMAND_TEXT = 8000
 GLOBAL_COMMANDS = 100  # "an app can have up to 100 top-level global CHAT_INPUT commands"
 STRING_VALUE = 6000  # option max_length: "maximum allowed length (minimum of 1, maximum of 6000)"
 OPTION_TYPES = set(range(1, 12))  # SUB_COMMAND .. ATTACHMENT
+# Application Command Option Structure: "choices ... only for STRING, INTEGER and NUMBER", and
+# "autocomplete ... for STRING, INTEGER and NUMBER options"; a SUB_COMMAND_GROUP's options are
+# SUB_COMMANDs ("Subcommands and Subcommand Groups").
+CHOICE_TYPES = {3, 4, 10}
 
 # --- interactions: docs, Interactions > Receiving and Responding --------------------------------
 DEADLINE = 3.0  # "you must send an initial response within 3 seconds of receiving the event"
@@ -84,6 +95,9 @@ TOKEN_LIFETIME = 15 * 60.0  # "Interaction tokens are valid for 15 minutes"
 # Interaction Response Object > Interaction Callback Type, allowed per interaction type
 # (1 PING, 2 APPLICATION_COMMAND, 3 MESSAGE_COMPONENT, 4 AUTOCOMPLETE, 5 MODAL_SUBMIT):
 CALLBACK_TYPES = {1: {1}, 2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
+# Interaction Callback Data > Messages, flags: on a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
+# "only the EPHEMERAL flag" can be set (what the "thinking..." message will be).
+DEFERRED_FLAGS = 1 << 6
 
 
 class Rejected(Exception):
@@ -183,6 +197,9 @@ def message(body: Mapping[str, Any], files: Sequence[tuple[str, int]], *, prefix
                     f"{field} cannot be used with the IS_COMPONENTS_V2 message flag.")
         errors.update(layout_components(body.get("components"), prefix,
                                         {*attached, *(name for name, _ in files)}))
+        errors.update(allowed_mentions(body.get("allowed_mentions"), prefix))
+        if len(files) + kept_attachments > ATTACHMENTS:
+            errors[prefix + "attachments"] = f"Must be {ATTACHMENTS} or fewer in length."
         if isinstance(flags, int) and flags & ~allowed_flags:
             errors[prefix + "flags"] = "Invalid flags for this message."
         if errors:
@@ -211,6 +228,13 @@ def message(body: Mapping[str, Any], files: Sequence[tuple[str, int]], *, prefix
     if not editing and not (content or body.get("embeds") or files or body.get("components")
                             or body.get("sticker_ids") or body.get("poll")):
         raise empty_message()
+
+
+def deferred(data: Mapping[str, Any]) -> None:
+    """The data of a "thinking..." deferred response: DEFERRED_FLAGS only; raises Rejected."""
+    flags = data.get("flags") or 0
+    if not isinstance(flags, int) or flags & ~DEFERRED_FLAGS:
+        raise form_error({"data.flags": "Only the EPHEMERAL flag can be set on a deferred response."})
 
 
 def embeds(found: Any, prefix: str = "") -> dict[str, str]:
@@ -261,6 +285,7 @@ def components(rows: Any, prefix: str = "") -> dict[str, str]:
             errors[where + ".components"] = f"Must be {BUTTONS_PER_ROW} or fewer in length."
         for c, component in enumerate(inner):
             errors.update(_component(component, f"{where}.components.{c}", seen))
+    errors.update(component_ids(rows, prefix))
     return errors
 
 
@@ -274,10 +299,9 @@ def layout_components(found: Any, prefix: str, attached: set[str]) -> dict[str, 
     errors: dict[str, str] = {}
     seen: set[str] = set()
     count = 0
-    text = 0
 
     def walk(items: Sequence[Mapping[str, Any]], where: str, allowed: set[int]) -> None:
-        nonlocal count, text
+        nonlocal count
         for i, c in enumerate(items):
             at = f"{where}.{i}"
             count += 1
@@ -294,8 +318,6 @@ def layout_components(found: Any, prefix: str, attached: set[str]) -> dict[str, 
                 content = c.get("content")
                 if not isinstance(content, str) or not content:
                     errors[at + ".content"] = "This field is required"
-                else:
-                    text += len(content)
             elif kind == SECTION:
                 texts = c.get("components") or []
                 if not 1 <= len(texts) <= SECTION_TEXTS:
@@ -343,10 +365,19 @@ def layout_components(found: Any, prefix: str, attached: set[str]) -> dict[str, 
     if count > LAYOUT_COMPONENTS:
         errors[prefix + "components"] = (
             f"Must be {LAYOUT_COMPONENTS} or fewer in length (nested components included).")
-    if text > LAYOUT_TEXT:
-        errors[prefix + "components"] = (
-            f"The text displays of a message hold {LAYOUT_TEXT} characters or fewer.")
+    errors.update(component_ids(found, prefix))
     return errors
+
+
+def component_ids(found: Sequence[Mapping[str, Any]], prefix: str = "") -> dict[str, str]:
+    """docs, Components > Reference, Anatomy of a Component: `id` is "a 32-bit integer" that
+    "must be unique within the message" (0 or absent: Discord numbers it)."""
+    ids = [c.get("id") for c in walk(found) if c.get("id")]
+    if any(not isinstance(i, int) or i < 0 for i in ids):
+        return {prefix + "components": "Component ids are positive integers."}
+    if len(set(ids)) != len(ids):
+        return {prefix + "components": "Component ids must be unique within the message."}
+    return {}
 
 
 def _media(media: Any, where: str, attached: set[str]) -> dict[str, str]:
@@ -395,8 +426,6 @@ def _component(c: Mapping[str, Any], where: str, seen: set[str]) -> dict[str, st
             errors[where + ".style"] = "Value must be one of {1, 2, 3, 4, 5, 6}."
         if len(c.get("label") or "") > BUTTON_LABEL:
             errors[where + ".label"] = f"Must be {BUTTON_LABEL} or fewer in length."
-        if not c.get("label") and not c.get("emoji") and style != 6:
-            errors[where] = "A button needs a label or an emoji."
         if style == 5:
             if not c.get("url") or custom_id is not None:
                 errors[where + ".url"] = "A link button has a url and no custom_id."
@@ -411,11 +440,6 @@ def _component(c: Mapping[str, Any], where: str, seen: set[str]) -> dict[str, st
             options = c.get("options") or []
             if not 1 <= len(options) <= SELECT_OPTIONS:
                 errors[where + ".options"] = f"Must be between 1 and {SELECT_OPTIONS} in length."
-            values = [o.get("value") for o in options]
-            if len(set(values)) != len(values):
-                errors[where + ".options"] = "Option values must be unique."
-            if high > len(options):
-                errors[where + ".max_values"] = "max_values exceeds the number of options."
             for o, option in enumerate(options):
                 for key in ("label", "value", "description"):
                     text = option.get(key)
@@ -437,13 +461,18 @@ def _component(c: Mapping[str, Any], where: str, seen: set[str]) -> dict[str, st
     return errors
 
 
+MENTION_TYPES = {"roles", "users", "everyone"}  # docs, Allowed Mention Types
+
+
 def allowed_mentions(found: Any, prefix: str = "") -> dict[str, str]:
-    """docs, Message > Allowed Mentions Object: `parse` "users" and a `users` list exclude each
-    other (and likewise for roles)."""
+    """docs, Message > Allowed Mentions Object: `parse` holds Allowed Mention Types; "users"
+    there and a `users` list exclude each other (and likewise for roles)."""
     if found is None:
         return {}
     parse = found.get("parse") or []
     errors = {}
+    if any(kind not in MENTION_TYPES for kind in parse):
+        errors[f"{prefix}allowed_mentions.parse"] = f"Values must be in {sorted(MENTION_TYPES)}."
     for kind in ("users", "roles"):
         if kind in parse and found.get(kind):
             errors[f"{prefix}allowed_mentions.{kind}"] = (
@@ -473,11 +502,36 @@ def commands(found: Any) -> None:
         raise form_error(errors)
 
 
-def _named(thing: Mapping[str, Any], where: str, *, describe: bool = True) -> dict[str, str]:
+def name_char(ch: str) -> bool:
+    r"""One character of \p{L}, \p{N}, \p{sc=Deva}, \p{sc=Thai}, or - _ ' (COMMAND naming)."""
+    return (ch in "-_'" or unicodedata.category(ch)[0] in "LN"
+            or any(low <= ord(ch) <= high for low, high in SCRIPTS))
+
+
+def command_name(name: Any) -> bool:
+    return (isinstance(name, str) and 1 <= len(name) <= COMMAND_NAME_LENGTH
+            and all(name_char(ch) for ch in name) and name == name.lower())
+
+
+def localizations(thing: Mapping[str, Any], where: str) -> dict[str, str]:
+    """docs, Application Commands > Localization: the keys of name_localizations and
+    description_localizations are Discord's locales (docs, Reference > Locales; the same list
+    as openapi.json's AvailableLocalesEnum)."""
+    from tests.standin.schema import locales  # schema.py imports this module
+
     errors = {}
+    for key in ("name_localizations", "description_localizations"):
+        wrong = sorted(set(thing.get(key) or {}) - locales())
+        if wrong:
+            errors[f"{where}.{key}"] = f"Invalid locale(s) {wrong}."
+    return errors
+
+
+def _named(thing: Mapping[str, Any], where: str, *, describe: bool = True) -> dict[str, str]:
+    errors = localizations(thing, where)
     names = [thing.get("name") or "", *(thing.get("name_localizations") or {}).values()]
     for name in names:
-        if not COMMAND_NAME.fullmatch(name) or name != name.lower():
+        if not command_name(name):
             errors[where + ".name"] = f"Command name is invalid: {name!r}"
     if describe:
         for text in [thing.get("description") or "",
@@ -491,14 +545,20 @@ def unique_names(items: Sequence[Mapping[str, Any]], where: str) -> dict[str, st
     """Siblings (commands, or the options of one command) need distinct names, in every locale:
     docs, Application Commands > Localization: a localized name is the name that locale's
     clients type, and Discord refuses two siblings showing the same one ("Application command
-    names must be unique"). A locale without a localization shows the default name."""
-    locales = {loc for item in items for loc in (item.get("name_localizations") or {})}
-    for locale in (None, *sorted(locales)):
+    names must be unique"). A locale without a localization shows the default name, and a
+    localized name may not be another sibling's name either."""
+    found = {loc for item in items for loc in (item.get("name_localizations") or {})}
+    for locale in (None, *sorted(found)):
         shown = [(item.get("name_localizations") or {}).get(locale, item.get("name"))
                  if locale else item.get("name") for item in items]
         if len(set(shown)) != len(shown):
             return {where: "Application command names must be unique"
                     + (f" (locale {locale})" if locale else "")}
+    for i, item in enumerate(items):
+        others = {other.get("name") for j, other in enumerate(items) if j != i}
+        clash = sorted(others & set((item.get("name_localizations") or {}).values()))
+        if clash:
+            return {where: f"Application command names must be unique ({clash[0]!r} localized)"}
     return {}
 
 
@@ -517,7 +577,10 @@ def _options(options: Sequence[Mapping[str, Any]], where: str, depth: int) -> di
         if kind in (1, 2):
             if depth >= (1 if kind == 2 else 2):
                 errors[at + ".type"] = "Sub-commands nest at most two levels deep."
-            errors.update(_options(option.get("options") or [], at + ".options", depth + 1))
+            inner = option.get("options") or []
+            if kind == 2 and any(o.get("type") != 1 for o in inner):
+                errors[at + ".options"] = "A sub-command group holds sub-commands only."
+            errors.update(_options(inner, at + ".options", depth + 1))
             continue
         if option.get("required"):
             if optional_seen:
@@ -527,6 +590,12 @@ def _options(options: Sequence[Mapping[str, Any]], where: str, depth: int) -> di
         choices = option.get("choices") or []
         if choices and option.get("autocomplete"):
             errors[at + ".autocomplete"] = "Autocomplete cannot be set with choices."
+        for key in ("choices", "autocomplete"):
+            if option.get(key) and kind not in CHOICE_TYPES:
+                errors[f"{at}.{key}"] = f"{key} is only for string, integer and number options."
+        low, high = option.get("min_length"), option.get("max_length")
+        if isinstance(low, int) and isinstance(high, int) and low > high:
+            errors[at + ".min_length"] = "min_length must not exceed max_length."
         errors.update({at + "." + k: v for k, v in choice_list(choices, kind).items()})
     return errors
 
@@ -552,11 +621,16 @@ def choice_list(choices: Sequence[Mapping[str, Any]], option_type: int | None) -
 
 
 def _text_length(command: Mapping[str, Any]) -> int:
+    """Names, descriptions and choice values, each at its longest localization (COMMAND_TEXT)."""
+    def longest(item: Mapping[str, Any], key: str) -> int:
+        texts = [str(item.get(key) or ""), *(item.get(f"{key}_localizations") or {}).values()]
+        return max(len(t) for t in texts)
+
     def walk(items: Iterable[Mapping[str, Any]]) -> int:
         total = 0
         for item in items:
-            total += len(item.get("name") or "") + len(item.get("description") or "")
-            total += sum(len(str(c.get("name", ""))) + len(str(c.get("value", "")))
+            total += longest(item, "name") + longest(item, "description")
+            total += sum(longest(c, "name") + len(str(c.get("value", "")))
                          for c in item.get("choices") or [])
             total += walk(item.get("options") or [])
         return total
