@@ -6,18 +6,22 @@ waits are for what the users see, never for a time."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from typing import Any
 
 import pytest
 
-from bot.store import Storage
+from bot.discord.retry import Reposter
+from bot.service import Service
+from bot.store import Storage, open_store
 from tests.e2e.conftest import World
 from tests.e2e.play import called, check_board, is_retired, playing
 from tests.e2e.test_interactions import open_game
 from tests.e2e.test_process import eventually
 from tests.standin import Message, Player
 from tests.standin.model import SEND_MESSAGES
+from tests.standin.server import Call
 
 pytestmark = pytest.mark.e2e
 
@@ -27,6 +31,12 @@ FOLLOW_UP = r"/webhooks/\d+/[^/]+"  # an interaction's follow-up (POST): the mov
 
 def turn_posts(world: World) -> list[Message]:
     return [m for m in world.public() if m.attachment("turn.png")]
+
+
+def post_calls(world: World) -> list[Call]:
+    """The bot's tries to post in the game's channel."""
+    return [c for c in world.standin.calls
+            if c.method == "POST" and re.fullmatch(TURN_POSTS, c.path)]
 
 
 def live(world: World) -> list[Message]:
@@ -64,6 +74,16 @@ async def test_a_turn_post_refused_for_a_permission_is_posted_once_it_is_granted
     [dm] = world.standin.dms(asked)
     assert "your turn" in dm.text.lower() and f"<#{channel.id}>" in dm.text, dm.text
     assert "Tabula e2e" in dm.text  # the server's name
+
+    # Another process on the same database stays out while this one holds the post's claim.
+    other = Service(await open_store(world.db_path), renderer=world.renderer)
+    try:
+        tries = len(post_calls(world))
+        assert world.bot is not None
+        assert await Reposter(world.bot, other, first=0.01).once() == 0
+        assert len(post_calls(world)) == tries
+    finally:
+        await other.store.close()
 
     await world.standin.drop()  # the gateway resumes: no READY, no repair at READY
     await eventually(lambda: world.standin.resumes == 1)
