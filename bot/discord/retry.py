@@ -133,22 +133,29 @@ class Reposter:
     async def _run(self) -> None:
         while True:
             self._wake.clear()
+            floor = 0.01
             try:
                 await self.once()
             except Exception:  # the next round tries again (the database may be back)
                 log.exception("the retry of lost turn posts failed")
+                floor = self.first
             now = time.monotonic()
             wait = min([self.poll, *(o.due - now for o in self.owed.values()
                                      if o.failure.kind != "gone")])
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), max(wait, 0.01))
+                await asyncio.wait_for(self._wake.wait(), max(wait, floor))
 
     async def once(self) -> int:
         """One round: post what is due. How many posts landed."""
         now = time.monotonic()
         landed = 0
         settled: set[int] | None = None
-        for game_id, version, posted in await self.service.lost_posts():
+        known = dict(self.owed)
+        lost = await self.service.lost_posts()
+        for game_id in known.keys() - {g for g, _, _ in lost}:
+            if self.owed.get(game_id) is known[game_id]:  # posted since (a later post): done
+                del self.owed[game_id]
+        for game_id, version, posted in lost:
             if self.service.owes_post(game_id, version):
                 continue  # a move of this process is posting it
             owed = self.owed.get(game_id)
@@ -156,6 +163,7 @@ class Reposter:
                 if owed.failure.kind == "gone" or owed.due > now:
                     continue
                 lease = self.delay(owed.failures) / 2  # our own claim, kept since our last try
+                owed.due = now + self.delay(owed.failures)  # whatever this try comes to
             else:
                 if settled is None:
                     before = self.service.clock() - self.grace

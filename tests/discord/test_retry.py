@@ -9,7 +9,10 @@ import discord
 
 from bot.discord.retry import Reposter
 from bot.discord.unposted import classify, dm_text, mover_text
+from bot.service import Service
 from bot.service.posts import REPOST_LEASE
+from tests.discord.conftest import on_turn, start_game
+from tests.discord.fake_discord import Harness
 
 
 def test_the_back_off_grows_threefold_up_to_the_lease_of_a_claim() -> None:
@@ -41,3 +44,34 @@ def test_each_failure_is_told_by_its_cause_in_both_languages() -> None:
     assert classify(_error(discord.NotFound, 404, 10008), 1).kind == "discord"  # not the channel
     dm = dm_text(classify(causes["permission"], channel), "fr", "Res Publica", "Rome")
     assert "C'est votre tour dans **Res Publica**" in dm and "<#42> (serveur Rome)" in dm
+
+
+async def test_a_failed_post_is_tried_when_due_then_waits_its_back_off(
+    discord_: Harness, service: Service,
+) -> None:
+    """A round tries an owed post only when its back-off is over, pushes the next try back
+    whatever comes of it (a round never spins on a post it cannot make), and forgets it once
+    it has landed."""
+    await discord_.bot.reposter.stop()  # its rounds are called here, one at a time
+    await start_game(discord_)
+    [first] = await on_turn(service)
+    discord_.fake.fail_channel_posts = True
+    sent = await discord_.slash(first, "move", action="pass")
+    [answer] = sent.followups
+    assert "Your move is recorded" in answer.content and "permission" in answer.content
+    reposter = discord_.bot.reposter
+    [(game_id, owed)] = reposter.owed.items()
+    assert owed.failures == 1 and owed.failure.kind == "permission"
+    assert await reposter.once() == 0 and reposter.owed[game_id].failures == 1  # not due
+    owed.due = 0
+    assert await reposter.once() == 0 and reposter.owed[game_id].failures == 2  # tried
+    assert reposter.owed[game_id].due > 0
+    assert await reposter.once() == 0 and reposter.owed[game_id].failures == 2  # waits
+    discord_.fake.fail_channel_posts = False
+    reposter.owed[game_id].due = 0  # its back-off is over, in both clocks:
+    later = service.clock() + reposter.delay(2)
+    service.clock = lambda: later  # type: ignore[method-assign]
+    posts = len(discord_.fake.channel_posts())
+    assert await reposter.once() == 1 and reposter.owed == {}
+    assert len(discord_.fake.channel_posts()) == posts + 1  # the turn, once
+    assert await reposter.once() == 0 and len(discord_.fake.channel_posts()) == posts + 1
