@@ -9,7 +9,7 @@ process, from start-up to the end, a background task posts them again:
 
 - at READY (start-up, a new gateway session): every lost post (`repair`);
 - a post this process failed: after a back-off, `first` seconds then three times longer each
-  time, up to CAP;
+  time, up to CAP (a channel found gone twice is not tried again here);
 - a post lost elsewhere (another process's, before a restart): every POLL, once its game has
   not changed for GRACE (a post another process is making at this moment is not lost).
 
@@ -69,6 +69,11 @@ class Owed:
     failures: int
     due: float
     failure: Unposted
+
+    @property
+    def given_up(self) -> bool:
+        """The channel is gone, and a retry has found it so (and told the people asked)."""
+        return self.failure.kind == "gone" and self.failures > 1
 
 
 class Reposter:
@@ -141,7 +146,7 @@ class Reposter:
                 floor = self.first
             now = time.monotonic()
             wait = min([self.poll, *(o.due - now for o in self.owed.values()
-                                     if o.failure.kind != "gone")])
+                                     if not o.given_up)])
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), max(wait, floor))
 
@@ -160,7 +165,7 @@ class Reposter:
                 continue  # a move of this process is posting it
             owed = self.owed.get(game_id)
             if owed is not None:
-                if owed.failure.kind == "gone" or owed.due > now:
+                if owed.given_up or owed.due > now:
                     continue
                 lease = self.delay(owed.failures) / 2  # our own claim, kept since our last try
                 owed.due = now + self.delay(owed.failures)  # whatever this try comes to

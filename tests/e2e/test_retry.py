@@ -215,3 +215,26 @@ async def test_a_turn_post_whose_record_fails_is_taken_down_and_posted_once(
     assert len(taken_down) == 1
     nxt: list[Player] = called(world, players)
     assert nxt and nxt != [mover]
+
+
+async def test_a_deleted_channel_is_named_to_the_mover_and_to_the_player_asked(
+    world: World, monkeypatch: pytest.MonkeyPatch, quick_retry: None,
+) -> None:
+    """404 Unknown Channel (10003) on the turn post and on its retry: the mover reads that the
+    channel no longer exists, the player asked is told by direct message, and the retry gives
+    up (the channel does not come back)."""
+    players = await open_game(world, monkeypatch)
+    [mover] = called(world, players)
+    channel = world.standin.channel
+    gone = world.standin.fail("POST", TURN_POSTS, 404, code=10003, message="Unknown Channel",
+                              times=2)
+    moved = await mover.slash("move", action="end")
+    assert "Your move is recorded" in moved.text and "no longer exists" in moved.text, moved.text
+    assert world.service is not None
+    [asked] = [p for p in players if await world.service.choices(channel.id, p.id)]
+    await eventually(lambda: bool(world.standin.dms(asked)))
+    [dm] = world.standin.dms(asked)
+    assert "no longer exists" in dm.text and f"<#{channel.id}>" in dm.text, dm.text
+    assert world.bot is not None
+    [owed] = world.bot.reposter.owed.values()
+    assert owed.given_up and gone.hits == 2
