@@ -161,9 +161,11 @@ class Reposter:
             if self.owed.get(game_id) is known[game_id]:  # posted since (a later post): done
                 del self.owed[game_id]
         for game_id, version, posted in lost:
-            if self.service.owes_post(game_id, version):
-                continue  # a move of this process is posting it
             owed = self.owed.get(game_id)
+            if self.service.owes_post(game_id, version):  # a move of this process posts it
+                if owed is not None:  # look again after it (a round never spins)
+                    owed.due = max(owed.due, now + self.first)
+                continue
             if owed is not None:
                 if owed.given_up or owed.due > now:
                     continue
