@@ -28,8 +28,9 @@ from bot.discord import days, ids, lobby_post, looking, playing
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
 from bot.discord.notify import Ticker
-from bot.discord.posting import post_turn, repair
+from bot.discord.posting import post_turn
 from bot.discord.replies import outdated, tell, think
+from bot.discord.retry import Reposter, repair
 from bot.service import Limits, PillowRenderer, Service
 from bot.service.autoplay import Autoplay
 from bot.store import open_store
@@ -80,6 +81,9 @@ class TabulaBot(discord.Client):
         # The bot seats' moves, posted as anyone's (bot/service/autoplay.py); off for `tabula sync`.
         self.autoplay = Autoplay(service, lambda report: post_turn(self, service, report))
         self.bots = bots
+        # Turn posts that did not land, posted again from start-up on (bot/discord/retry.py):
+        # after a gateway resume or a refusal too, not only at READY.
+        self.reposter = Reposter(self, service)
 
     async def setup_hook(self) -> None:
         for command in build_commands():
@@ -88,6 +92,7 @@ class TabulaBot(discord.Client):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.tick:
             self.ticker.start()
+            self.reposter.start()
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync:
             self.synced = await self.sync_commands(force=self.sync == "force")
@@ -138,7 +143,8 @@ class TabulaBot(discord.Client):
 
     async def on_ready(self) -> None:
         """READY, at start-up and after every new gateway session: post the turns a crash
-        between a save and its post left unposted, then (once) start playing the bot seats."""
+        between a save and its post left unposted (the reposter goes on trying those that
+        fail), then (once) start playing the bot seats."""
         try:
             await repair(self, self.service)
         except Exception:  # never let a repair keep the bot from serving
@@ -148,6 +154,7 @@ class TabulaBot(discord.Client):
 
     async def close(self) -> None:
         await self.ticker.stop()
+        await self.reposter.stop()
         await self.autoplay.stop()
         await super().close()
 

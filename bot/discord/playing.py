@@ -20,8 +20,8 @@ from discord import app_commands
 from bot import menu
 from bot.discord import ids
 from bot.discord.i18n import clip, command_text, shown_names, slash, t, user_locale
-from bot.discord.posting import post_for, post_turn
-from bot.discord.replies import refusal, refusals, service_of, suggesting, tell, think
+from bot.discord.posting import post_for, post_turn, unposted_text
+from bot.discord.replies import recorded, refusal, refusals, service_of, suggesting, tell, think
 from bot.discord.turnpost import GameButton
 from bot.service import Report, ServiceError
 from engine.i18n import action_label, action_words, translate
@@ -321,13 +321,23 @@ async def _after_move(
     """Tell the channel (as the service decided), then answer the player: what they played,
     their private lines and, while their turn goes on, the next step's menu in the same message
     (the channel hears nothing until the game changes hands). `legal`: the player's legal
-    texts as the move left the game (Service.move gives them while their turn goes on)."""
+    texts as the move left the game (Service.move gives them while their turn goes on).
+    The move is stored: whatever fails from here, the player reads that it is recorded."""
+    async with recorded(interaction):
+        await _answer_move(interaction, report, text, menu_message_edit=menu_message_edit,
+                           legal=legal)
+
+
+async def _answer_move(
+    interaction: discord.Interaction, report: Report, text: str, *, menu_message_edit: bool,
+    legal: Sequence[str],
+) -> None:
     service = service_of(interaction)
     locale = user_locale(interaction)
     posted = await post_turn(interaction.client, service, report)
     content = played_text(report, interaction.user.id, text, locale)
     if posted is None:
-        content += "\n" + t("discord.error.cannot_post", locale)
+        content += "\n" + unposted_text(interaction, report.game.id, locale)
     view: discord.ui.View | None = None
     info = report.game
     me = info.seat_of(interaction.user.id)

@@ -13,10 +13,11 @@ its buttons: posting one takes them off the one before.
 
 A post pings exactly the players it calls (allowed_mentions), whatever the names in it say.
 
-A crash between a move's save and its post would leave the channel calling the previous player:
-at every READY (start-up and reconnection) `repair` posts the turn of each game whose latest
-turn post is older than the game, once whatever the number of bot processes (a claim in the
-database).
+A crash between a move's save and its post, or a post Discord refused, would leave the channel
+calling the previous player: bot/discord/retry.py posts it again (at every READY, and in the
+background with a back-off), once whatever the number of bot processes (a claim in the
+database). A post whose record fails is taken down again, so that the channel never shows two
+live turn posts and the retry posts it once.
 
 Test-only: `TABULA_TEST_CRASH_BEFORE_POST=<version>` makes the process kill itself (SIGKILL,
 as a power cut would) when it is about to post the turn of that version, i.e. right after the
@@ -37,10 +38,10 @@ import discord
 
 from bot.discord.i18n import clip, pinging, shown_names, t, user_locale
 from bot.discord.notify import send_notices
-from bot.discord.replies import LIMIT, channel_of, done, tell
+from bot.discord.replies import LIMIT, channel_of, done, recorded, tell
 from bot.discord.turnpost import IMAGE, tail_lines, turn_layout, with_tail, without_buttons
+from bot.discord.unposted import POST_ERRORS, Unposted, classify, mover_text
 from bot.service import GameInfo, How, Report, Service, TurnPost
-from bot.service.posts import REPOST_LEASE
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -81,8 +82,15 @@ async def post_turn(
             message = await _post(client, service, report, intro, repair=repair)
         finally:
             service.posted(report.game.id, report.game.version)
-        if message is None:
+        reposter = getattr(client, "reposter", None)
+        if isinstance(message, Unposted):
+            if reposter is not None:  # tried again later, in this process first
+                reposter.failed(report.game.id, report.game.version, message)
             return None
+        if message is None:  # a repair whose turn was posted meanwhile: nothing was due
+            return True
+        if reposter is not None:
+            reposter.landed(report.game.id, report.game.version)
     elif report.how is How.EDIT or report.asks:
         # An answer to a simultaneous choice, or a step that leaves one open (its asks may
         # read differently now): the open post is edited if it still shows that choice
@@ -103,7 +111,9 @@ async def _after_telling(client: discord.Client, service: Service, report: Repor
 async def _post(
     client: discord.Client, service: Service, report: Report, intro: Sequence[str],
     *, repair: bool,
-) -> discord.Message | None:
+) -> discord.Message | Unposted | None:
+    """The turn message posted and recorded; Unposted (logged) if Discord refused it or its
+    record failed; None for a repair whose turn was posted meanwhile."""
     info = report.game
     _crash_point(info.version)
     # No lock: two posts of one game may be made at once, here or in another process sharing
@@ -128,14 +138,25 @@ async def _post(
             if report.image is not None:
                 kwargs["file"] = discord.File(io.BytesIO(report.image), filename=IMAGE)
             message = await channel_of(client, info).send(**kwargs)
-    except discord.HTTPException as error:  # typically a permission taken away since
+    except POST_ERRORS as error:  # Discord's trouble, or a permission taken away since
         log.warning("could not post the turn message of game %s: %s", info.id, error)
-        return None
+        return classify(error, info.channel_id)
     if not overtaken:
         # Only now that the new one is posted: if the post fails, the buttons of the
         # previous turn message stay, and the game can go on from there.
-        for old in await service.posted_turn(info.id, message.id, message.channel.id,
-                                             info.version):
+        try:
+            stale = await service.posted_turn(info.id, message.id, message.channel.id,
+                                              info.version)
+        except Exception as error:  # the database: the post is not known, a retry would repeat it
+            log.warning("could not record the turn post of game %s (%s): taking it down, to be "
+                        "posted again", info.id, error)
+            try:
+                await message.delete()
+            except POST_ERRORS as gone:
+                log.warning("could not take down the unrecorded turn post %s: %s", message.id,
+                            gone)
+            return Unposted("store", info.channel_id, str(error))
+        for old in stale:
             await retire_buttons(client, old)
     return message
 
@@ -204,31 +225,6 @@ async def edit_open_post(client: discord.Client, service: Service, game_id: int)
     return True
 
 
-async def repair(client: discord.Client, service: Service) -> int:
-    """Post the turn of every game whose latest turn post is older than the game (a crash came
-    between the save and the post): the channel then calls the right player again. Each lost
-    post is claimed in the database first, so that one process posts it. How many were posted."""
-    done = 0
-    for game_id, version, posted in await service.lost_posts():
-        if service.owes_post(game_id, version):
-            continue  # a move of this process stored it a moment ago: its post is on its way
-        what = f"repost:{version}"
-        if not await service.claim(game_id, what, REPOST_LEASE):
-            continue
-        try:
-            report = await service.unposted(game_id, posted)
-            message = await post_turn(client, service, report, repair=True)
-        except Exception:
-            log.exception("could not repost the turn of game %s", game_id)
-            message = None
-        if message is None:
-            await service.release(game_id, what)  # the next READY tries again
-            continue
-        log.info("reposted the turn of game %s at version %s (lost in a crash)", game_id, version)
-        done += 1
-    return done
-
-
 async def post_notice(client: discord.Client, info: GameInfo, content: str) -> discord.Message | None:
     """A lobby announcement in the game's channel (someone joined, left...)."""
     try:
@@ -257,14 +253,31 @@ async def retire_buttons(client: discord.Client, post: TurnPost) -> None:
         log.debug("could not retire the buttons of message %s", post.message_id)
 
 
+def unposted_text(interaction: discord.Interaction, game_id: int, locale: str) -> str:
+    """Why the turn post of a change just stored did not land (the retry knows), for the player
+    who made the change."""
+    reposter = getattr(interaction.client, "reposter", None)
+    failure = reposter.cause(game_id) if reposter is not None else None
+    if failure is None:
+        return t("discord.error.cannot_post", locale)
+    return mover_text(failure, locale, interaction)
+
+
 async def post_for(interaction: discord.Interaction, service: Service, report: Report) -> None:
     """After a change made by a command (resign, undo, a clock decision): the turn message in
-    the channel says it all, so the user's "thinking..." goes; if the post failed, say so.
+    the channel says it all, so the user's "thinking..." goes; if the post failed, say why.
     When the channel is not told yet (an undo within one's own turn), the user reads privately
-    what was done and what they are asked now."""
+    what was done and what they are asked now. The change is stored: whatever fails here, the
+    user is never told that nothing changed (replies.recorded)."""
     locale = user_locale(interaction)
+    async with recorded(interaction):
+        await _post_for(interaction, service, report, locale)
+
+
+async def _post_for(interaction: discord.Interaction, service: Service, report: Report,
+                    locale: str) -> None:
     if await post_turn(interaction.client, service, report) is None:
-        await tell(interaction, t("discord.error.cannot_post", locale))
+        await tell(interaction, unposted_text(interaction, report.game.id, locale))
         return
     if report.how is How.POST:
         await done(interaction)

@@ -111,6 +111,31 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
         await _safely(interaction, t("discord.error.internal", user_locale(interaction)))
 
 
+# Discord no longer knows the interaction (its token expired, or it was never acknowledged):
+# nothing can be said through it any more.
+GONE = (10062, 10015, 50027)  # unknown interaction, unknown webhook, invalid webhook token
+
+
+@asynccontextmanager
+async def recorded(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Around what follows a stored change (its post, its answer): whatever fails now, the
+    change stands, so the user is told it is recorded, never that nothing changed (issue 24);
+    nothing at all if the interaction itself is gone."""
+    try:
+        yield
+    except discord.HTTPException as error:
+        if error.code in GONE:
+            log.warning("interaction %s is gone; its change is recorded: %s", interaction.id,
+                        error)
+            return
+        log.warning("answering interaction %s after its change was recorded: %s",
+                    interaction.id, error)
+        await _safely(interaction, t("retry.recorded", user_locale(interaction)))
+    except Exception:
+        log.exception("failure after the change of interaction %s was recorded", interaction.id)
+        await _safely(interaction, t("retry.recorded", user_locale(interaction)))
+
+
 async def _safely(interaction: discord.Interaction, content: str) -> None:
     try:
         await tell(interaction, content)

@@ -12,6 +12,7 @@ public name, so that no module reaches for another's underscore names.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -30,6 +31,8 @@ from engine import Event, Game, IllegalAction, Msg, Outcome, play
 from engine.core import ranked_last
 from engine.i18n import translate
 from engine.registry import get as get_game
+
+log = logging.getLogger(__name__)
 
 
 class ServiceBase:
@@ -147,12 +150,17 @@ class ServiceBase:
         away |= info.bot_seats | set(bots or ())
         mover = None if text.startswith(".") else seat
         moved = clocks.advance(info.pace, info.seat_clocks, before, after, mover, now, away)
-        stored = await self.store.append_action(
-            row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
-            events=[e.to_json() for e in own], state=state,
-            outcome=outcome.to_json() if outcome else None, now=now, clocks=moved, bots=bots,
-            told=told, then=then,
-        )
+        try:
+            stored = await self.store.append_action(
+                row.id, expected_version=row.version, seat=seat, user_id=user_id, text=text,
+                events=[e.to_json() for e in own], state=state,
+                outcome=outcome.to_json() if outcome else None, now=now, clocks=moved,
+                bots=bots, told=told, then=then,
+            )
+        except Exception as error:
+            # The commit may have landed before the failure (the connection lost after it):
+            # look, rather than tell the player that nothing changed.
+            stored = await self.landed(row, seat, user_id, text, error)
         if not stored:  # another process moved the game on since we loaded it
             raise ServiceError("error.stale")
         # The game as this move left it (not as read again: another process may already have
@@ -165,20 +173,47 @@ class ServiceBase:
                         if bots and s.seat in bots else s for s in info.seats))
         if tell.post:
             self.posting[info.id] = (info.version, time.monotonic())
-            report = await self.report(info, game, state, [*since, *events], previous=previous,
-                                       asks=asks)
-        else:  # nothing for the channel: no picture; the public lines, in the history, will be
-            # told by the next post (here they are the mover's to read, not the channel's)
+        try:
+            if tell.post:
+                report = await self.report(info, game, state, [*since, *events],
+                                           previous=previous, asks=asks)
+            else:  # nothing for the channel: no picture; the public lines, in the history,
+                # will be told by the next post (here they are the mover's, not the channel's)
+                report = self.standing(info, game, state, asks)
+                report.public = [event.msg for event in events if event.to is None]
+                report.private = private_lines(info, events)
+            report.notices = await self.notices_for(info, game, row.state, state, prefs=prefs,
+                                                    asks=asks)
+            if legal_for is not None and legal_for in report.asks:
+                report.legal = game.legal(state, legal_for)
+        except Exception:
+            # Stored all the same: the edge must still post it and say so (no picture then).
+            log.exception("reporting the stored change of game %s failed", info.id)
             report = self.standing(info, game, state, asks)
-            report.public = [event.msg for event in events if event.to is None]
-            report.private = private_lines(info, events)
+            report.public = [event.msg for event in [*since, *events] if event.to is None]
         report.telling = tell
         report.ping = [u.user_id for s in sorted(tell.ping) if (u := info.user_of(s)) is not None]
-        report.notices = await self.notices_for(info, game, row.state, state, prefs=prefs,
-                                                asks=asks)
-        if legal_for is not None and legal_for in report.asks:
-            report.legal = game.legal(state, legal_for)
         return report
+
+    async def landed(self, row: GameRow, seat: int, user_id: int | None, text: str,
+                     error: Exception) -> bool:
+        """Whether a history entry whose commit raised `error` was stored all the same: the
+        entry after `row`'s version is this one. Re-raises `error` when the game is as it was
+        (nothing stored); "error.move_unknown" when the store cannot even be read."""
+        try:
+            now = await self.store.game(row.id)
+            ahead = now.version - row.version if now is not None else 0
+            after = await self.store.recent_actions(row.id, ahead) if ahead > 0 else []
+        except Exception:
+            raise ServiceError("error.move_unknown") from error
+        if ahead <= 0:
+            raise error
+        entry = next((a for a in after if a.n == row.version + 1), None)
+        mine = entry is not None and (entry.seat, entry.user_id, entry.text) == (seat, user_id,
+                                                                                 text)
+        log.warning("the commit of game %s raised %r: %s", row.id, error,
+                    "stored all the same" if mine else "another change was stored")
+        return mine
 
     async def open_choice(self, game_id: int) -> Report | None:
         """The open post's ask as it stands now, while a simultaneous choice it opened is being

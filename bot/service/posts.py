@@ -43,10 +43,12 @@ class PostsMixin(ServiceBase):
         await self.store.record_message(game_id, message_id=message_id, channel_id=channel_id,
                                         kind="lobby", version=version, now=self.clock())
 
-    async def lost_posts(self) -> list[tuple[int, int, int | None]]:
+    async def lost_posts(self, settled_before: float | None = None,
+                         ) -> list[tuple[int, int, int | None]]:
         """(game, version, version of its latest turn post or None) of the games whose latest
-        turn post is older than the game: a crash came between a save and its post."""
-        return await self.store.unposted()
+        turn post is older than the game: a crash came between a save and its post, or the
+        post failed. `settled_before`: only games unchanged since that time (self.clock)."""
+        return await self.store.unposted(settled_before)
 
     async def claim(self, game_id: int, what: str, lease: float | None = None) -> bool:
         """True for one caller only, of every process on this database; with a `lease` (in

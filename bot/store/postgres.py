@@ -566,16 +566,19 @@ class PgStore(Ratings):
         async with self._tx() as db:
             await db.execute("DELETE FROM claims WHERE game_id = $1 AND what = $2", game_id, what)
 
-    async def unposted(self) -> list[tuple[int, int, int | None]]:
+    async def unposted(self, settled_before: float | None = None,
+                       ) -> list[tuple[int, int, int | None]]:
         async with self.pool.acquire() as db:
             rows = await db.fetch(
                 "SELECT id, told, posted FROM (SELECT g.id, g.version, g.status,"
                 " COALESCE(g.told, g.version) AS told,"
                 " (SELECT MAX(m.version) FROM messages m WHERE m.game_id = g.id"
                 "  AND m.kind = 'turn') AS posted"
-                " FROM games g WHERE g.status IN ('active', 'finished')) t"
+                " FROM games g WHERE g.status IN ('active', 'finished')"
+                " AND g.updated_at < $1) t"
                 " WHERE (status = 'active' AND (posted IS NULL OR posted < told))"
                 " OR (status = 'finished' AND posted < version) ORDER BY id",
+                float("inf") if settled_before is None else settled_before,
             )
         return [(gid, told, posted) for gid, told, posted in rows]
 

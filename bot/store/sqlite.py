@@ -561,17 +561,21 @@ class Store(Ratings):
         async with self._tx() as db:
             await db.execute("DELETE FROM claims WHERE game_id = ? AND what = ?", (game_id, what))
 
-    async def unposted(self) -> list[tuple[int, int, int | None]]:
+    async def unposted(self, settled_before: float | None = None,
+                       ) -> list[tuple[int, int, int | None]]:
         """(game, version told, version of its latest turn post or None) of every running game
         whose latest turn post is older than the latest point the channel must be told of (or
         missing), and of every finished game whose final move was not posted: a crash came
-        between the save and the post. (Steps of a turn that go on with the same player are
-        not owed a post: `told` stays behind the version.)"""
+        between the save and the post, or Discord refused it. (Steps of a turn that go on with
+        the same player are not owed a post: `told` stays behind the version.)
+        `settled_before`: only games last changed before that time (a post made a moment ago,
+        perhaps by another process, is on its way)."""
         return [(gid, told, posted) for gid, told, posted in await self._all(
             "SELECT g.id, COALESCE(g.told, g.version) AS told, (SELECT MAX(m.version)"
             " FROM messages m WHERE m.game_id = g.id AND m.kind = 'turn') AS posted"
-            " FROM games g WHERE (g.status = 'active' AND (posted IS NULL OR posted < told))"
-            " OR (g.status = 'finished' AND posted < g.version) ORDER BY g.id",
+            " FROM games g WHERE ((g.status = 'active' AND (posted IS NULL OR posted < told))"
+            " OR (g.status = 'finished' AND posted < g.version)) AND g.updated_at < ?"
+            " ORDER BY g.id", (float("inf") if settled_before is None else settled_before,),
         )]
 
     async def waiting(self) -> list[Waiting]:

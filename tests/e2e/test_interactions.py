@@ -314,7 +314,8 @@ async def test_losing_attach_files_mid_game_keeps_the_buttons(
     world: World, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The bot may lose a permission mid-game: the move still counts and its player is told the
-    post failed; the previous turn message keeps its buttons, so the game can go on."""
+    post failed and which permission is missing (issue 24); the previous turn message keeps
+    its buttons, so the game can go on."""
     from tests.standin.model import ATTACH_FILES
 
     players = await open_game(world, monkeypatch)
@@ -322,7 +323,8 @@ async def test_losing_attach_files_mid_game_keeps_the_buttons(
     before = world.turn_message()
     world.standin.channel.bot_permissions &= ~ATTACH_FILES
     moved = await player.slash("move", action="end")
-    assert moved.ephemeral and "could not post in this channel" in moved.text, moved.text
+    assert moved.ephemeral and "Your move is recorded" in moved.text, moved.text
+    assert "permission **Attach Files**" in moved.text, moved.text
     assert world.turn_message() is before and playing(before)  # still playable
     world.standin.channel.bot_permissions |= ATTACH_FILES
     status = await player.slash("game status")  # who is called, since the channel cannot say

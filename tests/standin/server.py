@@ -10,9 +10,10 @@ edits and deletion of the original), channel messages with multipart attachments
 edits, ephemeral messages and mentions. Every body is checked against Discord's limits
 (validate.py) and refused as Discord refuses it.
 
-It never answers 5xx: discord.py retries those for many seconds. A failure of the stand-in itself
-or a request it does not model is answered 400 and recorded in `failures`, which the test
-fixtures assert empty.
+It never answers 5xx of its own: discord.py retries those for many seconds. A failure of the
+stand-in itself or a request it does not model is answered 400 and recorded in `failures`, which
+the test fixtures assert empty. A test makes Discord fail on purpose with `fail` (a 5xx, a 429
+with `retry_after`, any refusal), for the next requests matching a method and a path.
 """
 
 from __future__ import annotations
@@ -77,6 +78,33 @@ class Call:
     status: int = 0
     code: int | None = None  # Discord's JSON error code when refused
     error: str = ""
+
+
+@dataclass
+class Fault:
+    """Discord failing on purpose (`StandIn.fail`): the next `times` requests of `method` whose
+    path (without /api/v10) matches `path` are answered `status` with Discord's error body."""
+
+    method: str
+    path: str  # a regular expression, matched in full
+    status: int
+    code: int = 0
+    message: str = "Internal Server Error"
+    times: int = 1
+    retry_after: float = 0.0  # a 429's
+    hits: int = 0
+
+    def response(self) -> web.Response:
+        self.hits += 1
+        if self.status == 429:
+            # docs, Topics > Rate Limits: the body's retry_after; Cloudflare's answer has no Via
+            # header, Discord's has (discord.py tells them apart by it).
+            body = {"message": "You are being rate limited.", "retry_after": self.retry_after,
+                    "global": False, "code": 0}
+            return web.Response(body=json.dumps(body).encode(), status=429, headers={
+                "Content-Type": "application/json", "Via": "1.1 google",
+                "Retry-After": str(max(1, round(self.retry_after)))})
+        return _json_response({"code": self.code, "message": self.message}, status=self.status)
 
 
 def _json_response(data: Any, status: int = 200) -> web.Response:
@@ -168,6 +196,7 @@ class StandIn:
         self.nonces: dict[str, tuple[float, int]] = {}  # enforced nonce -> (when, message id)
         self.repeated_nonces = 0  # posts answered with an earlier message of the same nonce
         self.failures: list[str] = []  # the stand-in's own errors and unmodelled requests
+        self.faults: list[Fault] = []  # failures asked for by a test (`fail`)
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
         self.connections: list[str] = []  # the path of each gateway connection, in order
@@ -281,6 +310,22 @@ class StandIn:
 
     def public(self, channel: Channel | int | None = None) -> list[Message]:
         return self.visible(channel or self.channel)
+
+    def dms(self, user: User | int) -> list[Message]:
+        """The direct messages the bot sent `user`, in order."""
+        uid = user if isinstance(user, int) else user.id
+        channel = next((c for c in self.channels.values()
+                        if c.recipient is not None and c.recipient.id == uid), None)
+        return self.visible(channel) if channel is not None else []
+
+    def fail(self, method: str, path: str, status: int, *, code: int = 0,
+             message: str = "Internal Server Error", times: int = 1,
+             retry_after: float = 0.0) -> Fault:
+        """Answer the next `times` requests `method path` (a regular expression over the path
+        without /api/v10, e.g. r"/channels/\\d+/messages") with `status` instead of serving them."""
+        fault = Fault(method, path, status, code, message, times, retry_after)
+        self.faults.append(fault)
+        return fault
 
     def message_payload(self, message: Message) -> dict[str, Any]:
         return message.payload(self.url, self.users)
@@ -507,6 +552,13 @@ class StandIn:
                           ) -> web.StreamResponse:
         path = request.path[len(API):] if request.path.startswith(API) else request.path
         call = Call(request.method, path)
+        fault = next((f for f in self.faults if f.hits < f.times and f.method == request.method
+                      and re.fullmatch(f.path, path)), None)
+        if fault is not None:
+            response = fault.response()
+            call.status, call.code, call.error = response.status, fault.code, "fault asked for"
+            self.calls.append(call)
+            return response
         try:
             if (request.path.startswith(API) and not path.startswith(("/interactions/", "/webhooks/"))
                     and request.headers.get("Authorization") != f"Bot {self.token}"):
