@@ -430,6 +430,35 @@ def badge(
     return (x0, y0, x0 + w, y0 + h)
 
 
+def fit_size(text: str, width: float, size: int, min_size: int, bold: bool = True,
+             pad: float = 0) -> int:
+    """The largest font size from `size` down to `min_size` at which `text` (plus `pad` on
+    each side) is at most `width` wide; `min_size` if none is."""
+    while size > min_size and text_width(text, size, bold) + 2 * pad > width:
+        size -= 1
+    return size
+
+
+def name_badge(
+    img: Image.Image, xy: tuple[float, float], name: str, size: int, fill: RGB, max_width: float,
+    *, min_size: int | None = None, anchor: str = "lm", bold: bool = True,
+) -> Box:
+    """A player's name as a pill of their colour that never runs past `max_width`: the font
+    shrinks down to `min_size` (by default three quarters of `size`), then the name is cut
+    with an ellipsis. Long names (a 32-character Discord name, "Thémistocle (difficile)")
+    must never cover the numbers beside them."""
+    floor = min_size if min_size is not None else max(9, int(size * 0.75))
+    s = size
+    while s > floor and badge_width(name, s, bold) > max_width:
+        s -= 1
+    return badge(img, xy, name, s, fill, bold=bold, max_width=max_width, anchor=anchor)
+
+
+def badge_width(text: str, size: int, bold: bool = True) -> float:
+    """The width of `badge(..., text, size)`."""
+    return int(text_width(text, size, bold)) + 2 * max(6, size // 2)
+
+
 def supersampled(size: tuple[int, int], paint, mode: str = "RGBA") -> Image.Image:
     """An image of `size` painted by `paint(draw, scale)` at SUPER times the size, then scaled
     down with a good filter: anti-aliased polygons and ellipses for icons."""
@@ -534,8 +563,10 @@ def badge_line(
         x += text_line(draw, (x, y), before, size, bold=bold, fill=fill,
                        max_width=max_width * before_share) + size * 0.3
     if seat is not None:
-        room = max_width - (x - x0) - (text_width(after, size, bold) + size * 0.3 if after else 0)
-        box = badge(img, (x, y), name, size, seat_colour(seat), max_width=max(room, size * 4))
+        # the name is what gives way (an ellipsis), never the words after it
+        room = max_width - (x - x0) - (text_width(after, size, bold) + after_gap(size)
+                                       if after else 0)
+        box = badge(img, (x, y), name, size, seat_colour(seat), max_width=max(room, size * 3))
         x = box[2] + after_gap(size)
     if after:
         x += text_line(draw, (x, y), after, size, bold=bold, fill=fill,
