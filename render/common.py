@@ -439,6 +439,18 @@ def fit_size(text: str, width: float, size: int, min_size: int, bold: bool = Tru
     return size
 
 
+def short_name(name: str, width: float, size: int, bold: bool = True) -> str:
+    """A player's name cut to `width`: whole if it fits, else a bot's name without its level
+    ("Thémistocle (difficile)" -> "Thémistocle": names are unique in a game, the level is
+    the part a reader can spare), else cut with an ellipsis."""
+    if text_width(name, size, bold) <= width:
+        return name
+    base, paren, _ = name.rpartition(" (")
+    if paren and name.endswith(")") and base and text_width(base, size, bold) <= width:
+        return base
+    return ellipsize(name, width, size, bold)
+
+
 def name_badge(
     img: Image.Image, xy: tuple[float, float], name: str, size: int, fill: RGB, max_width: float,
     *, min_size: int | None = None, anchor: str = "lm", bold: bool = True,
@@ -451,7 +463,9 @@ def name_badge(
     s = size
     while s > floor and badge_width(name, s, bold) > max_width:
         s -= 1
-    return badge(img, xy, name, s, fill, bold=bold, max_width=max_width, anchor=anchor)
+    pad = max(6, s // 2)
+    return badge(img, xy, short_name(name, max_width - 2 * pad, s, bold), s, fill, bold=bold,
+                 max_width=max_width, anchor=anchor)
 
 
 def badge_width(text: str, size: int, bold: bool = True) -> float:
@@ -566,7 +580,10 @@ def badge_line(
         # the name is what gives way (an ellipsis), never the words after it
         room = max_width - (x - x0) - (text_width(after, size, bold) + after_gap(size)
                                        if after else 0)
-        box = badge(img, (x, y), name, size, seat_colour(seat), max_width=max(room, size * 3))
+        room = max(room, size * 3)
+        pad = max(6, size // 2)
+        box = badge(img, (x, y), short_name(name, room - 2 * pad, size), size, seat_colour(seat),
+                    max_width=room)
         x = box[2] + after_gap(size)
     if after:
         x += text_line(draw, (x, y), after, size, bold=bold, fill=fill,

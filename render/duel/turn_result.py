@@ -112,7 +112,7 @@ def draw_result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
         if s in winners:
             rounded(img, (x0 + 10, ry, x1 - 10, ry + row_h), 10, tint(GOLD, 0.6))
         name_badge(img, (x0 + 20, mid), seat_name(names, s), 26, seat_colour(s), name_w - 12,
-                   min_size=16)
+                   min_size=ES)
         pts = points[s] if s < len(points) and isinstance(points[s], Mapping) else {}
         for k, key in enumerate(keys):
             cx = x0 + 20 + name_w + col_w * (k + 0.5)
