@@ -507,7 +507,7 @@ def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     seat = move.get("seat")
     text = tr("heros.render.last", locale, names, name=NAME_MARK)
     badge_line(img, (x0 + 16, top + 26), text, names, seat if isinstance(seat, int) else None,
-               22, max_width=x1 - x0 - 30)
+               22, max_width=x1 - x0 - 30, min_ratio=ESSENTIAL / 22)
     for i, line in enumerate(lines):
         text_line(draw, (x0 + 16, top + 56 + 26 * i), line, 20, max_width=x1 - x0 - 30)
     return top

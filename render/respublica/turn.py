@@ -42,6 +42,7 @@ from render.common import (
     font,
     header_band,
     mix,
+    name_badge,
     paste,
     resigned_seat,
     rounded,
@@ -320,10 +321,8 @@ def _turn_header(img: Image.Image, view: Mapping[str, Any], locale: str,
 def _name(img: Image.Image, xy: tuple[float, float], names: Sequence[str], seat: int,
           size: int = NAME, anchor: str = "lm", room: float = 400) -> Box:
     """A seat's name on its colour, whole: it shrinks (never below ESSENTIAL) before it is cut."""
-    name = seat_name(names, seat)
-    while size > ESSENTIAL and text_width(name, size, True) + 2 * max(6, size // 2) > room:
-        size -= 1
-    return badge(img, xy, name, size, seat_colour(seat), max_width=max(room, 60), anchor=anchor)
+    return name_badge(img, xy, seat_name(names, seat), size, seat_colour(seat), max(room, 60),
+                      min_size=ESSENTIAL, anchor=anchor)
 
 
 def _words(img: Image.Image, x: float, y: float, text: str, size: int, *, bold: bool = True,
@@ -385,8 +384,9 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
                       fill=ALERT)
             xx = _words(img, x, second, tr("turn.winners", locale, n=len(end.winners)),
                         ESSENTIAL + 2)
+            share = (x + inner - xx) / len(end.winners) - 6  # the winners share the line
             for w in sorted(end.winners):
-                xx = _name(img, (xx, second), names, w, ESSENTIAL + 2)[2] + 6
+                xx = _name(img, (xx, second), names, w, ESSENTIAL + 2, room=share)[2] + 6
             return y1 + 10
         paste(img, star(30), (x, top - 15))
         xx = x + 36
@@ -396,8 +396,9 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
             _sentence(img, (xx, top), "turn.wins", locale, names, w, 26, inner - 36, n=pts)
         else:
             xx = _words(img, xx, top, tr("turn.shared", locale), 26)
+            share = (x + inner - xx) / len(end.winners) - 8
             for w in sorted(end.winners):
-                xx = _name(img, (xx, top), names, w, 24)[2] + 8
+                xx = _name(img, (xx, top), names, w, 24, room=share)[2] + 8
         text_line(d, (x, second), tr("turn.final_hint", locale), ESSENTIAL, fill=MUTED,
                   max_width=inner)
         return y1 + 10
