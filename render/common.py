@@ -580,7 +580,8 @@ def badge_line(
         # the name is what gives way (an ellipsis), never the words after it
         room = max_width - (x - x0) - (text_width(after, size, bold) + after_gap(size)
                                        if after else 0)
-        room = max(room, size * 3)
+        # ...unless the words are a long sentence: the name keeps up to a third of the line
+        room = max(room, size * 3, min(badge_width(name, size), max_width / 3))
         pad = max(6, size // 2)
         box = badge(img, (x, y), short_name(name, room - 2 * pad, size), size, seat_colour(seat),
                     max_width=room)

@@ -95,7 +95,9 @@ def _play(game: Game, players: int, seed: int, options: Mapping[str, Any],
             break
         seat = min(game.prompt(state))
         before = state
-        state, events = play(game, state, seat, walk(game.legal(state, seat), rng))
+        # the menu walk picks what a walk through legal() picks, without listing thousands
+        # of trade texts (engine.policy; tests/platform/test_playouts.py)
+        state, events = play(game, state, seat, walk(game.menu(state, seat), rng))
     return before, state, events
 
 
