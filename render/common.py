@@ -26,7 +26,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import data
 from engine.core import Msg, Outcome
-from engine.i18n import translate
+from engine.i18n import LOCALES, translate
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -175,10 +175,14 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
 
 
 def ellipsize(text: str, width: float, size: int, bold: bool = False) -> str:
-    """`text`, cut with an ellipsis so that it is at most `width` px wide."""
+    """`text`, cut with an ellipsis so that it is at most `width` px wide. The name of a seat a
+    bot took over keeps its "(bot)": "Wilhelmina… (bot)"."""
     f = face(text, size, bold)
     if f.getlength(text) <= width:
         return text
+    for tail in _took_over_tails():
+        if text.endswith(tail) and len(text) > len(tail):
+            return ellipsize(text[: -len(tail)], width - f.getlength(tail), size, bold) + tail
     while text and f.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
@@ -446,9 +450,18 @@ def short_name(name: str, width: float, size: int, bold: bool = True) -> str:
     if text_width(name, size, bold) <= width:
         return name
     base, paren, _ = name.rpartition(" (")
+    if name.endswith(tuple(_took_over_tails())):
+        return ellipsize(name, width, size, bold)  # which keeps the "(bot)"
     if paren and name.endswith(")") and base and text_width(base, size, bold) <= width:
         return base
     return ellipsize(name, width, size, bold)
+
+
+@lru_cache(maxsize=1)
+def _took_over_tails() -> frozenset[str]:
+    """What the platform adds to the name of a seat a bot took over, in every language."""
+    return frozenset(translate(Msg("bot.took_over", {"name": ""}), locale)
+                     for locale in LOCALES)
 
 
 def name_badge(

@@ -7,7 +7,8 @@ without spaces, every bot name in the moment's language) and every text is recor
 (tests/support.py's spy). At full size no essential text leaves the picture it is drawn on or
 covers another; a name is fitted by shrinking it (never below the preview's legible size in the
 turn picture and the hand), then cut with an ellipsis, and only a name: a text cut short never
-loses a number, and a bot's name keeps at least its first MIN_KEPT letters.
+loses a number, a bot's name keeps at least its first MIN_KEPT letters, and the seat of a player
+who left keeps its "(bot)".
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ SPACED = "Wilhelmina Maximiliana Wormwoods"  # 32 characters in three words
 LEFT = "W" * 32  # a player who left: "<name> (bot)"
 LEVEL = {"en": "medium", "fr": "difficile"}  # the widest level in each language
 MIN_KEPT = 6
+BOT_TAIL = " (bot)"  # a seat a bot took over: "<name> (bot)", kept whole when the name is cut
 SLACK = 1.0  # px: anti-aliasing at a box's edge is not an overlap
 
 
@@ -101,8 +103,9 @@ def faults(drawn: list[Placed], names: list[str], floor: float | None) -> list[s
     found: list[str] = []
     essential = [d for d in drawn if not d.secondary]
     canvases: dict[int, list[Placed]] = defaultdict(list)
-    for d in essential:
+    for i, d in enumerate(essential):
         canvases[id(d.canvas)].append(d)
+        wrapped = i + 1 < len(essential) and essential[i + 1].text.startswith(BOT_TAIL.strip())
         w, h = d.canvas.size
         x0, y0, x1, y1 = d.box
         if x0 < -SLACK or y0 < -SLACK or x1 > w + SLACK or y1 > h + SLACK:
@@ -113,6 +116,9 @@ def faults(drawn: list[Placed], names: list[str], floor: float | None) -> list[s
             found.append(f"{d.text!r} is cut with a number in it")
         kept = d.text[:-1].rstrip()
         for name in names:
+            if d.text.endswith("…") and name.endswith(BOT_TAIL) and kept and \
+                    name.startswith(kept) and not wrapped:  # "(bot)" on the next line is kept
+                found.append(f"{d.text!r}: {name!r} is cut without its {BOT_TAIL!r}")
             if (d.text.endswith("…") and name in bot_names("en") + bot_names("fr")
                     and kept and name.startswith(kept) and len(kept) < MIN_KEPT):
                 found.append(f"{d.text!r}: the bot's name {name!r} is cut too short")
