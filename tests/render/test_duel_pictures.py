@@ -1,0 +1,38 @@
+"""Defects of Duel's pictures found by playing (issue 25): each test fails on the code before its
+fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from engine.core import play
+from render import duel as R
+from render.duel.parts import t
+from render.samples import game_samples, moment
+from tests.support import drawn_texts
+
+G = registry.get("duel")
+NAMES = ["Aurelia", "Bérénice"]
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_a_face_down_choice_mid_game_is_not_the_start_of_the_game(locale: str) -> None:
+    """Leaders' recruitment is chosen face down: the last move is hidden, and the strip said
+    "The game begins" in Age II."""
+    at = moment("duel", next(s for s in game_samples("duel") if s.name == "leaders-recruit-en"))
+    seat = min(G.prompt(at.state))
+    pick = G.legal(at.state, seat)[0]  # choose <leader>, face down
+    state, _ = play(G, at.state, seat, pick)
+    assert G.view(state, None)["last"] is None  # what the strip has to go by
+    with drawn_texts(R.clear_caches) as texts:
+        R.turn(G.view(state, None), NAMES, locale, before=G.view(at.state, None))
+    assert t("turn.no_last", locale) not in texts
+    assert t("turn.secret_last", locale) in texts
+
+
+def test_the_start_still_says_the_game_begins() -> None:
+    at = moment("duel", next(s for s in game_samples("duel") if s.name == "start-fr"))
+    with drawn_texts(R.clear_caches) as texts:
+        R.turn(G.view(at.state, None), NAMES, "fr")
+    assert t("turn.no_last", "fr") in texts
