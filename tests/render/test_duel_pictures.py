@@ -36,3 +36,14 @@ def test_the_start_still_says_the_game_begins() -> None:
     with drawn_texts(R.clear_caches) as texts:
         R.turn(G.view(at.state, None), NAMES, "fr")
     assert t("turn.no_last", "fr") in texts
+
+
+def test_a_military_supremacy_shows_no_loss_of_points_beside_the_winner() -> None:
+    """The winner's points fell by 13 on the move that won (its military points no longer
+    count): the panel showed "31 −13" in red."""
+    at = moment("duel", next(s for s in game_samples("duel") if s.name == "final-military-fr"))
+    assert G.view(at.state, None)["outcome"]["reason"] == "military"
+    with drawn_texts(R.clear_caches) as texts:
+        R.turn(G.view(at.state, None), NAMES, "fr", before=G.view(at.before, None),
+               outcome=at.outcome)
+    assert "−13" not in texts and "-13" not in texts
