@@ -8,7 +8,7 @@ import pytest
 from engine import registry
 from engine.core import play
 from render import duel as R
-from render.duel.parts import t
+from render.duel.parts import name_of, t
 from render.samples import game_samples, moment
 from tests.support import drawn_texts
 
@@ -47,3 +47,21 @@ def test_a_military_supremacy_shows_no_loss_of_points_beside_the_winner() -> Non
         R.turn(G.view(at.state, None), NAMES, "fr", before=G.view(at.before, None),
                outcome=at.outcome)
     assert "−13" not in texts and "-13" not in texts
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_the_two_revealed_leaders_are_shown_while_each_announces(locale: str) -> None:
+    """Both recruitment picks turned face up: the picture showed neither, and said "dismiss"
+    where the prompt says "discard"."""
+    at = moment("duel", next(s for s in game_samples("duel") if s.name == "leaders-recruit-en"))
+    state = at.state
+    for seat in sorted(G.prompt(state)):
+        state, _ = play(G, state, seat, G.legal(state, seat)[0])
+    assert state["phase"] == "announce"
+    with drawn_texts(R.clear_caches) as texts:
+        R.turn(G.view(state, None), NAMES, locale, before=G.view(at.state, None))
+    shown = "\n".join(texts)
+    for leader in G.view(state, None)["leaders"]["revealed"]:
+        assert name_of(leader, locale) in shown
+    assert ("dismiss" if locale == "en" else "congédier") not in shown
+    assert ("discard" if locale == "en" else "défausser") in shown
