@@ -713,6 +713,16 @@ def resigned_seat(outcome: Outcome | Mapping[str, Any] | None) -> int | None:
 HEADER_INK: RGB = (246, 226, 178)  # pale gold, on a header band
 
 
+def hand_title(img: Image.Image, xy: tuple[float, float], names: Sequence[str], seat: int,
+               locale: str, count: str, size: int, *, max_width: float, min_size: int,
+               fill: RGB = INK) -> float:
+    """Every game's hand titled the same way: "<name> · your hand · <count>" (the name as the
+    seat's badge; `count` the game's own, "7 cards", "2 heroes"). Returns its width."""
+    text = translate(Msg("render.hand.title", {"name": NAME_MARK, "count": count}), locale)
+    return badge_line(img, xy, text, names, seat, size, fill=fill, max_width=max_width,
+                      min_ratio=min_size / size)
+
+
 def header_band(img: Image.Image, width: int, h: int, fill: RGB, title: str, size: int,
                 margin: int, badge_text: str | None = None, badge_size: int = 18,
                 right: str | None = None, right_size: int = 20, gap: int = 18,
