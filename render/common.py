@@ -26,7 +26,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import data
 from engine.core import Msg, Outcome
-from engine.i18n import translate
+from engine.i18n import LOCALES, translate
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -175,10 +175,14 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
 
 
 def ellipsize(text: str, width: float, size: int, bold: bool = False) -> str:
-    """`text`, cut with an ellipsis so that it is at most `width` px wide."""
+    """`text`, cut with an ellipsis so that it is at most `width` px wide. The name of a seat a
+    bot took over keeps its "(bot)": "Wilhelmina… (bot)"."""
     f = face(text, size, bold)
     if f.getlength(text) <= width:
         return text
+    for tail in _took_over_tails():
+        if text.endswith(tail) and len(text) > len(tail):
+            return ellipsize(text[: -len(tail)], width - f.getlength(tail), size, bold) + tail
     while text and f.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
@@ -430,6 +434,58 @@ def badge(
     return (x0, y0, x0 + w, y0 + h)
 
 
+def fit_size(text: str, width: float, size: int, min_size: int, bold: bool = True,
+             pad: float = 0) -> int:
+    """The largest font size from `size` down to `min_size` at which `text` (plus `pad` on
+    each side) is at most `width` wide; `min_size` if none is."""
+    while size > min_size and text_width(text, size, bold) + 2 * pad > width:
+        size -= 1
+    return size
+
+
+def short_name(name: str, width: float, size: int, bold: bool = True) -> str:
+    """A player's name cut to `width`: whole if it fits, else a bot's name without its level
+    ("Thémistocle (difficile)" -> "Thémistocle": names are unique in a game, the level is
+    the part a reader can spare), else cut with an ellipsis."""
+    if text_width(name, size, bold) <= width:
+        return name
+    base, paren, _ = name.rpartition(" (")
+    if name.endswith(tuple(_took_over_tails())):
+        return ellipsize(name, width, size, bold)  # which keeps the "(bot)"
+    if paren and name.endswith(")") and base and text_width(base, size, bold) <= width:
+        return base
+    return ellipsize(name, width, size, bold)
+
+
+@lru_cache(maxsize=1)
+def _took_over_tails() -> frozenset[str]:
+    """What the platform adds to the name of a seat a bot took over, in every language."""
+    return frozenset(translate(Msg("bot.took_over", {"name": ""}), locale)
+                     for locale in LOCALES)
+
+
+def name_badge(
+    img: Image.Image, xy: tuple[float, float], name: str, size: int, fill: RGB, max_width: float,
+    *, min_size: int | None = None, anchor: str = "lm", bold: bool = True,
+) -> Box:
+    """A player's name as a pill of their colour that never runs past `max_width`: the font
+    shrinks down to `min_size` (by default three quarters of `size`), then the name is cut
+    with an ellipsis. Long names (a 32-character Discord name, "Thémistocle (difficile)")
+    must never cover the numbers beside them."""
+    floor = min_size if min_size is not None else max(9, int(size * 0.75))
+    s = size
+    while s > floor and badge_width(name, s, bold) > max_width:
+        s -= 1
+    pad = max(6, s // 2)
+    return badge(img, xy, short_name(name, max_width - 2 * pad, s, bold), s, fill, bold=bold,
+                 max_width=max_width, anchor=anchor)
+
+
+def badge_width(text: str, size: int, bold: bool = True) -> float:
+    """The width of `badge(..., text, size)`."""
+    return int(text_width(text, size, bold)) + 2 * max(6, size // 2)
+
+
 def supersampled(size: tuple[int, int], paint, mode: str = "RGBA") -> Image.Image:
     """An image of `size` painted by `paint(draw, scale)` at SUPER times the size, then scaled
     down with a good filter: anti-aliased polygons and ellipses for icons."""
@@ -534,8 +590,14 @@ def badge_line(
         x += text_line(draw, (x, y), before, size, bold=bold, fill=fill,
                        max_width=max_width * before_share) + size * 0.3
     if seat is not None:
-        room = max_width - (x - x0) - (text_width(after, size, bold) + size * 0.3 if after else 0)
-        box = badge(img, (x, y), name, size, seat_colour(seat), max_width=max(room, size * 4))
+        # the name is what gives way (an ellipsis), never the words after it
+        room = max_width - (x - x0) - (text_width(after, size, bold) + after_gap(size)
+                                       if after else 0)
+        # ...unless the words are a long sentence: the name keeps up to a third of the line
+        room = max(room, size * 3, min(badge_width(name, size), max_width / 3))
+        pad = max(6, size // 2)
+        box = badge(img, (x, y), short_name(name, room - 2 * pad, size), size, seat_colour(seat),
+                    max_width=room)
         x = box[2] + after_gap(size)
     if after:
         x += text_line(draw, (x, y), after, size, bold=bold, fill=fill,
@@ -649,6 +711,16 @@ def resigned_seat(outcome: Outcome | Mapping[str, Any] | None) -> int | None:
 
 
 HEADER_INK: RGB = (246, 226, 178)  # pale gold, on a header band
+
+
+def hand_title(img: Image.Image, xy: tuple[float, float], names: Sequence[str], seat: int,
+               locale: str, count: str, size: int, *, max_width: float, min_size: int,
+               fill: RGB = INK) -> float:
+    """Every game's hand titled the same way: "<name> · your hand · <count>" (the name as the
+    seat's badge; `count` the game's own, "7 cards", "2 heroes"). Returns its width."""
+    text = translate(Msg("render.hand.title", {"name": NAME_MARK, "count": count}), locale)
+    return badge_line(img, xy, text, names, seat, size, fill=fill, max_width=max_width,
+                      min_ratio=min_size / size)
 
 
 def header_band(img: Image.Image, width: int, h: int, fill: RGB, title: str, size: int,

@@ -19,7 +19,8 @@ from typing import Any
 from PIL import Image
 
 from engine import registry
-from engine.core import Event, Game, Outcome, State, play, resigned
+from engine.core import Event, Game, Msg, Outcome, State, play, resigned
+from engine.i18n import translate
 from engine.policy import walk
 from render import board_png, hand_png, turn_png
 from render.common import PREVIEW_BOX, preview_scale
@@ -41,7 +42,10 @@ class Sample:
     locale: str = "en"
     options: Mapping[str, Any] = field(default_factory=dict)
     hand_of: Callable[[State], int] | None = None  # whose hand to draw; default: the active seat
-    resign: int | None = None  # this seat resigns at the moment (the platform's outcome)
+    # this seat resigns at the moment: in a game of 2 the game ends (the platform's outcome),
+    # in a game of 3 or more a bot takes the seat and the game goes on ("<name> (bot)")
+    resign: int | None = None
+    names: tuple[str, ...] | None = None  # the seats' names, when not the game's NAMES
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,26 @@ class Moment:
     before: State | None
     outcome: Outcome | None
     events: tuple[Event, ...] = ()  # what the latest action told (its log lines)
+    left: tuple[int, ...] = ()  # the seats a bot plays since their player resigned
+
+
+# Names as long as a Discord display name may be (32 characters), and bots' names with their
+# level: the samples show that every picture holds them.
+LONG_NAMES = ("Maximilienne de La Tour-Wimereux", "Wilhelmina Montgomery-Whitworths")
+
+
+def bot_seat(name: str, level: str, locale: str) -> str:
+    """A bot's name as a game shows it: "Artemisia (hard)", « Agrippine (difficile) »."""
+    return translate(Msg("bot.seat", {"name": name, "level": Msg(f"bot.level.{level}")}), locale)
+
+
+def seat_names(at: Moment, names: Sequence[str]) -> list[str]:
+    """The names a moment's seats are shown with: the sample's own, else `names`, a seat whose
+    player resigned in a game that goes on named as the bot service names it."""
+    shown = list((at.sample.names or names)[: at.sample.players])
+    for seat in at.left:
+        shown[seat] = translate(Msg("bot.took_over", {"name": shown[seat]}), at.sample.locale)
+    return shown
 
 
 def never(state: State) -> bool:
@@ -95,7 +119,9 @@ def _play(game: Game, players: int, seed: int, options: Mapping[str, Any],
             break
         seat = min(game.prompt(state))
         before = state
-        state, events = play(game, state, seat, walk(game.legal(state, seat), rng))
+        # the menu walk picks what a walk through legal() picks, without listing thousands
+        # of trade texts (engine.policy; tests/platform/test_playouts.py)
+        state, events = play(game, state, seat, walk(game.menu(state, seat), rng))
     return before, state, events
 
 
@@ -104,6 +130,8 @@ def moment(key: str, sample: Sample) -> Moment:
     game = registry.get(key)
     before, state, events = _play(game, sample.players, sample.seed, sample.options, sample.stop)
     outcome = game.outcome(state)
+    if sample.resign is not None and outcome is None and sample.players > 2:
+        return Moment(sample, state, before, None, tuple(events), left=(sample.resign,))
     if sample.resign is not None and outcome is None:
         outcome = resigned(sample.players, sample.resign)
     return Moment(sample, state, before, outcome, tuple(events))
@@ -154,7 +182,7 @@ def write_game_samples(key: str, found: Sequence[Sample], out_dir: Path,
     for sample in found:
         at = moment(key, sample)
         state = at.state
-        players = list(names[: sample.players])
+        players = seat_names(at, names)
         before = game.view(at.before, None) if at.before is not None else None
         stem = out_dir / f"{key}-{sample.name}"
         turn = turn_png(key, game.view(state, None), players, sample.locale, before=before,

@@ -87,6 +87,46 @@ def drawn_text_sizes(clear_caches: Callable[[], None]) -> Iterator[list[Drawn]]:
         clear_caches()
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A text drawn with ImageDraw.text and where: its box on the picture it was drawn on
+    (`canvas`, that picture), its font size and secondary mark."""
+
+    text: str
+    size: int
+    secondary: bool
+    box: tuple[float, float, float, float]
+    canvas: Any  # the picture drawn on, kept alive so that its id names it while the test runs
+
+
+@contextmanager
+def drawn_text_boxes(clear_caches: Callable[[], None]) -> Iterator[list[Placed]]:
+    """Like `drawn_text_sizes`, with the box each text covers (ImageDraw.textbbox with the same
+    font, anchor and spacing), for the tests that no text leaves its picture or covers another."""
+    from render.common import is_secondary
+
+    clear_caches()
+    seen: list[Placed] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        font = kwargs.get("font", args[1] if len(args) > 1 else None)
+        size = kwargs.get("font_size") or getattr(font, "size", None) or 10
+        if str(text).strip():
+            extra = {k: kwargs[k] for k in ("anchor", "spacing", "align", "stroke_width")
+                     if k in kwargs}
+            box = self.textbbox(xy, text, font=font, **extra)
+            seen.append(Placed(str(text), int(size), is_secondary(), tuple(box), self.im))
+        return original(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        clear_caches()
+
+
 def lone_asks(game: Any, players: int, options: Any, seeds: Any,
               step_of: Callable[[Any, int], str]) -> dict[str, list[tuple[Any, int]]]:
     """The (state, seat) of random games where an asked seat has one legal action, by the step

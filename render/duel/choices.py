@@ -23,8 +23,10 @@ from render.common import (
     Box,
     badge,
     badge_line,
+    badge_width,
     draw_text,
     font,
+    name_badge,
     rounded,
     seat_colour,
     seat_name,
@@ -159,13 +161,15 @@ def phase_text(view: Mapping[str, Any], locale: str) -> str:
 def _who_chose(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
                box: Box) -> None:
     """An expansion's simultaneous phase (Leaders' recruitment): who has chosen (never what)."""
-    x0, y0, _, _ = box
+    x0, y0, x1, _ = box
     for k, s in enumerate(asked(view)):
         chose = first_answer(e.chose(view, s, locale) for e in enabled(view))
         if chose is None:
             continue
         done, word = chose
         y = y0 + 20 + k * 44
-        w = badge_line(img, (x0, y), NAME_MARK, names, s, 24)
-        badge(img, (x0 + w + 12, y), ("✓ " if done else "… ") + word, 20,
-              GOOD if done else MUTED)
+        tag = ("✓ " if done else "… ") + word
+        # the name gives way to the tag, which stays inside the panel
+        room = x1 - x0 - badge_width(tag, 20) - 12
+        w = name_badge(img, (x0, y), seat_name(names, s), 24, seat_colour(s), room)[2] - x0
+        badge(img, (x0 + w + 12, y), tag, 20, GOOD if done else MUTED)

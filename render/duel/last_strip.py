@@ -89,6 +89,14 @@ def last_layout(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
     return None  # not reached
 
 
+def began(view: Mapping[str, Any]) -> bool:
+    """Whether anyone has moved: a wonder picked, a card taken from the structure."""
+    draft = view.get("draft") or {}
+    return (any(p.get("wonders") for p in view.get("players") or [])
+            or any(s.get("taken") for s in view.get("structure") or [])
+            or int(draft.get("round") or 1) > 1 or len(draft.get("offer") or [0] * 4) < 4)
+
+
 def last_height(layout: tuple[list[list[Piece]], int, float] | None) -> int:
     if layout is None or len(layout[0]) == 1:
         return LAST_H
@@ -102,7 +110,9 @@ def draw_last(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], l
     if layout is None:
         d = ImageDraw.Draw(img)
         parts.panel(img, box, 12, PANEL, LINE, 2)
-        text_line(d, (x0 + 14, (y0 + y1) / 2), t("turn.no_last", locale), 20, fill=MUTED,
+        # no public last move: the start, or a choice made face down (Leaders' recruitment)
+        key = "turn.secret_last" if began(view) else "turn.no_last"
+        text_line(d, (x0 + 14, (y0 + y1) / 2), t(key, locale), 20, fill=MUTED,
                   max_width=x1 - x0 - 28)
         return
     lines, size, bw = layout

@@ -4,7 +4,7 @@ engine, the random policy), stopped at telling moments (render/samples.py writes
 from __future__ import annotations
 
 from engine.core import Game, State
-from render.samples import Predicate, Sample, never, winner
+from render.samples import LONG_NAMES, Predicate, Sample, bot_seat, never, winner
 
 DUEL = "duel"
 NAMES = ("Aurelia", "Bérénice")
@@ -44,13 +44,16 @@ def samples(game: Game) -> list[Sample]:
         Sample("age3-en", 2, 4, _duel_at(game, "play", 3, taken=6)),
         Sample("library-fr", 2, 4, _duel_at(game, "library"), locale="fr"),
         Sample("mausoleum-en", 2, 4, _duel_at(game, "mausoleum")),
-        Sample("final-civilian-en", 2, 4, never, hand_of=winner(game)),
+        Sample("final-civilian-en", 2, 4, never, hand_of=winner(game),
+               names=(LONG_NAMES[0], bot_seat("Themistocles", "medium", "en"))),
         Sample("final-military-fr", 2, 1, never, locale="fr", hand_of=winner(game)),
         Sample("final-science-en", 2, 373, never, hand_of=winner(game)),
         Sample("agora-age2-en", 2, 4, _duel_at(game, "play", 2, taken=9), options=AGORA),
         Sample("agora-final-fr", 2, 7, never, locale="fr", options=AGORA,
-               hand_of=winner(game)),
-        Sample("leaders-recruit-en", 2, 4, _duel_at(game, "recruit", 2), options=LEADERS),
+               hand_of=winner(game),
+               names=(bot_seat("Thémistocle", "hard", "fr"), LONG_NAMES[1])),
+        Sample("leaders-recruit-en", 2, 4, _duel_at(game, "recruit", 2), options=LEADERS,
+               names=(LONG_NAMES[1], bot_seat("Artemisia", "hard", "en"))),
         Sample("resign-age2-en", 2, 4, _duel_at(game, "play", 2, taken=3), resign=1),
         Sample("leaders-abilities-start-en", 2, 8, _start, options={"leaders": "abilities"}),
         Sample("leaders-points-resign-fr", 2, 8, _duel_at(game, "play", 1, taken=4),

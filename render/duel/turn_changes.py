@@ -29,6 +29,9 @@ def changes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[s
                 out["slot"] = int(b.get("index", new.index(b)))
                 out["card"] = a.get("card")
     olds, news = players(before), players(view)
+    # a supremacy ends the game whatever the points: their change (the military points no
+    # longer counted, "31 −13" in red beside the winner) would read as a loss
+    supremacy = str((view.get("outcome") or {}).get("reason") or "") in ("military", "science")
     wonders: list[str] = []
     tokens: list[str] = []
     deltas: list[dict[str, int]] = []
@@ -42,7 +45,7 @@ def changes(before: Mapping[str, Any] | None, view: Mapping[str, Any]) -> dict[s
         sh_new = list((view.get("military") or {}).get("shields") or [0, 0])
         delta = {
             "coins": int(news[s].get("coins") or 0) - int(olds[s].get("coins") or 0),
-            "points": total_points(news[s]) - total_points(olds[s]),
+            "points": 0 if supremacy else total_points(news[s]) - total_points(olds[s]),
             "shields": int(sh_new[s] if s < len(sh_new) else 0)
             - int(sh_old[s] if s < len(sh_old) else 0),
         }

@@ -22,8 +22,10 @@ from render.common import (
     PANEL,
     RGB,
     badge,
+    badge_width,
     header_band,
     mix,
+    name_badge,
     resigned_seat,
     rounded,
     seat_colour,
@@ -104,8 +106,10 @@ def draw_player(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
     else:
         parts.panel(img, (x0, y0, x1, y1), 14, PANEL, mix(colour, LINE, 0.5), 2)
     ny = y0 + 32
-    nb = badge(img, (x0 + 16, ny), seat_name(names, seat), 28, colour)
     tag, tag_fill = _tag(view, locale, seat, acting, winners, outcome)
+    tag_w = (badge_width(tag, 20) + 10 + (34 if seat in winners else 0)) if tag else 0
+    nb = name_badge(img, (x0 + 16, ny), seat_name(names, seat), 28, colour,
+                    x1 - 14 - (x0 + 16) - tag_w, min_size=20)
     tx_end = nb[2]
     if tag:
         tx = nb[2] + 10

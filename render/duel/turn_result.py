@@ -17,10 +17,10 @@ from render.common import (
     MUTED,
     NAME_MARK,
     Box,
-    badge,
     badge_line,
     draw_text,
     font,
+    name_badge,
     resigned_seat,
     rounded,
     seat_colour,
@@ -58,19 +58,27 @@ def draw_result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
     x = x0 + 20
     paste(img, star(40), (x, y - 20))
     x += 50
+    # the reason (or who resigned) keeps its room: the winner's name gives way to it
+    resigned_by = t("turn.resigned_by", locale, name=NAME_MARK)
+    reason = t(f"reason.{(view.get('outcome') or {}).get('reason') or 'civilian'}", locale)
+    if gone is not None:
+        tail = badge_line(None, (x, y), resigned_by, names, gone, 24, max_width=x1 - x - 20,
+                          min_ratio=ES / 24)
+    else:
+        tail = text_width(reason, 26, True)
+    tail = min(tail, (x1 - x - 20) / 2)
     if len(winners) == 1:
         w = badge_line(img, (x, y), t("result.winner", locale, name=NAME_MARK), names,
-                       winners[0], 32, max_width=x1 - x - 20)
+                       winners[0], 32, max_width=x1 - x - 38 - tail)
     else:
         w = text_line(d, (x, y), t("result.shared", locale), 32, bold=True)
     x += w + 18
     if gone is not None:
-        badge_line(img, (x, y), t("turn.resigned_by", locale, name=NAME_MARK), names, gone, 24,
-                   fill=ALERT, max_width=x1 - x - 20, min_ratio=ES / 24)
+        badge_line(img, (x, y), resigned_by, names, gone, 24, fill=ALERT, max_width=x1 - x - 20,
+                   min_ratio=ES / 24)
     else:
-        reason = str((view.get("outcome") or {}).get("reason") or "civilian")
-        text_line(d, (x, y), t(f"reason.{reason}", locale), 26, bold=True,
-                  fill=shade(GOLD, 0.5), max_width=x1 - x - 20)
+        text_line(d, (x, y), reason, 26, bold=True, fill=shade(GOLD, 0.5),
+                  max_width=x1 - x - 20)
     # the score table: each category, the totals
     out = view.get("outcome") or {}
     points = list(out.get("points") or [])
@@ -78,7 +86,10 @@ def draw_result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
         points = [p.get("points") or {} for p in players(view)]
     keys = (*point_keys(view), "total")
     top = y0 + 80
-    name_w = 210
+    # the names' column: wide enough for a bot's name ("Thémistocle (difficile)"), the
+    # columns of numbers keeping at least 62 px each; a longer name is cut
+    widest = max(text_width(seat_name(names, s), 18, True) for s in range(2)) + 28
+    name_w = max(210, min(widest, x1 - x0 - 40 - 62 * len(keys)))
     col_w = (x1 - x0 - 40 - name_w) / len(keys)
     if gone is not None:
         with secondary():
@@ -100,7 +111,8 @@ def draw_result(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
         mid = ry + row_h / 2
         if s in winners:
             rounded(img, (x0 + 10, ry, x1 - 10, ry + row_h), 10, tint(GOLD, 0.6))
-        badge(img, (x0 + 20, mid), seat_name(names, s), 26, seat_colour(s))
+        name_badge(img, (x0 + 20, mid), seat_name(names, s), 26, seat_colour(s), name_w - 12,
+                   min_size=ES)
         pts = points[s] if s < len(points) and isinstance(points[s], Mapping) else {}
         for k, key in enumerate(keys):
             cx = x0 + 20 + name_w + col_w * (k + 0.5)

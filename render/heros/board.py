@@ -32,15 +32,20 @@ from render.common import (
     badge_line,
     disc,
     draw_text,
+    fit_size,
     ink_on,
+    name_badge,
     paste,
     resigned_seat,
     rounded,
     seat_colour,
     seat_name,
+    secondary,
     shade,
+    short_name,
     star,
     text_line,
+    text_width,
     tint,
 )
 from render.heros.parts import (
@@ -119,7 +124,11 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
         tr("heros.render.deck", locale, names, n=view.get("deck", 0)),
         tr("heros.render.reconstructed", locale, names),
     ])
-    text_line(draw, (PAD + 14, 60), sub, 16, fill=MUTED, max_width=600)
+    left = _header_right(img, draw, view, names, locale, outcome)
+    # the counts give way to who acts or won at the right (a long name never covers them)
+    room = min(600, left - 16 - (PAD + 14))
+    text_line(draw, (PAD + 14, 60), sub, fit_size(sub, room, 16, 11, bold=False), fill=MUTED,
+              max_width=room)
     last = view.get("last")
     if isinstance(last, Mapping) and last.get("action"):
         seat = last.get("seat")
@@ -128,6 +137,12 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
                         17, bold=False, max_width=400)
         text_line(draw, (PAD + 22 + lw, 92), move_text(view, last, locale, names), 17,
                   max_width=WIDTH - 2 * PAD - 40 - lw)
+
+
+def _header_right(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
+                  names: Sequence[str], locale: str, outcome: Outcome | None) -> float:
+    """Who won (or resigned), else who acts, at the header's right; returns the left edge of
+    what it drew beside the counts' line."""
     x = WIDTH - PAD - 14
     if outcome is not None:
         winners = list(outcome.winners)
@@ -135,36 +150,36 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
             text = tr("heros.render.resigned", locale, names, name=NAME_MARK)
             w = badge_line(None, (0, 0), text, names, seat, 20, max_width=540)
             badge_line(img, (x - w, 32), text, names, seat, 20, max_width=540)
-            label = tr("heros.render.winners", locale, names, name="").strip()
-            xx = x
-            for s in reversed(winners):
-                box = badge(img, (xx, 64), seat_name(names, s), 16, seat_colour(s), anchor="rm",
-                            max_width=200)
-                xx = box[0] - 6
-            text_line(draw, (xx - 4, 64), label, 18, bold=True, anchor="rm")
-            return
+            return _winner_pills(img, draw, names, locale, winners, (x, 64), 16, 18)
         if len(winners) == 1:
             text = tr("heros.render.winner", locale, names, name=NAME_MARK)
             w = badge_line(None, (0, 0), text, names, winners[0], 22, max_width=540)
             badge_line(img, (x - w, 45), text, names, winners[0], 22, max_width=540)
             paste(img, star(30), (x - w - 38, 30))
-        else:
-            label = tr("heros.render.winners", locale, names, name="").strip()
-            xx = x
-            for s in reversed(winners):
-                box = badge(img, (xx, 45), seat_name(names, s), 18, seat_colour(s), anchor="rm",
-                            max_width=200)
-                xx = box[0] - 6
-            text_line(draw, (xx - 4, 45), label, 20, bold=True, anchor="rm")
-        return
+            return x - w - 38
+        return _winner_pills(img, draw, names, locale, winners, (x, 45), 18, 20)
     asked = view.get("prompt", [])
     seat = asked[0] if asked else view.get("active")
     if seat is None:
-        return
+        return x
     key = "heros.render.turn" if seat == view.get("active") else "heros.render.ask"
     text = tr(key, locale, names, name=NAME_MARK)
     w = badge_line(None, (0, 0), text, names, seat, 22, max_width=540)
     badge_line(img, (x - w, 45), text, names, seat, 22, max_width=540)
+    return x - w
+
+
+def _winner_pills(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str],
+                  locale: str, winners: Sequence[int], right: tuple[float, float], size: int,
+                  label_size: int) -> float:
+    """"Winners:" and their names from the right, within 540 px that the names share."""
+    x, y = right
+    label = tr("heros.render.winners", locale, names, name="").strip()
+    share = (540 - text_width(label, label_size, True) - 4) / max(1, len(winners)) - 6
+    for s in reversed(winners):
+        x = name_badge(img, (x, y), seat_name(names, s), size, seat_colour(s), share,
+                       min_size=12, anchor="rm")[0] - 6
+    return x - 4 - text_line(draw, (x - 4, y), label, label_size, bold=True, anchor="rm")
 
 
 def _map(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
@@ -278,9 +293,10 @@ def _territory(img: Image.Image, draw: ImageDraw.ImageDraw, t: Mapping[str, Any]
         disc(img, (px, py), d, colour, outline=shade(colour, 0.4), width=2)
         text_line(draw, (px, py), str(v), 18 if v < 100 else 15, bold=True, fill=ink_on(colour),
                   anchor="mm")
-        label = seat_name(names, s)
-        text_line(draw, (px, py + d / 2 + 8), label, 11, fill=INK, anchor="mm",
-                  max_width=step - 2)
+        with secondary():  # the disc's colour names the seat; its label is a reminder
+            text_line(draw, (px, py + d / 2 + 8), short_name(seat_name(names, s), step - 2, 11,
+                                                             False), 11, fill=INK, anchor="mm",
+                      max_width=step - 2)
 
 
 def _players(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],

@@ -11,12 +11,11 @@ from PIL import Image, ImageDraw
 from render.common import (
     MUTED,
     PAPER,
-    badge,
     draw_text,
+    hand_title,
     header_band,
+    min_font_for,
     rounded,
-    seat_colour,
-    seat_name,
     secondary,
     shade,
     text_line,
@@ -35,9 +34,10 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
         raise ValueError("a hand needs the viewer's seat")
     heroes = view.get("hand", [])
     img = Image.new("RGB", (W, HAND_H), PAPER)
-    header_band(img, W, BAND, TITLE_BAND, tr("heros.render.your_hand", locale, names), 26, 18)
-    badge(img, (W - 18, BAND / 2 - 1), seat_name(names, seat), 22, seat_colour(seat),
-          anchor="rm", max_width=420)
+    header_band(img, W, BAND, TITLE_BAND, "", 26, 18)
+    hand_title(img, (18, BAND / 2 - 1), names, seat, locale,
+               tr("heros.render.hand_count", locale, names, n=len(heroes)), 24,
+               fill=(255, 255, 255), max_width=W - 36, min_size=min_font_for((W, HAND_H)))
     draw = ImageDraw.Draw(img)
     seats = view.get("seats", [])
     facts = ""

@@ -7,7 +7,7 @@ previews, full boards and hands (docs/samples/heros-*)."""
 from __future__ import annotations
 
 from engine.core import Game, State
-from render.samples import Predicate, Sample, never, winner
+from render.samples import LONG_NAMES, Predicate, Sample, bot_seat, never, winner
 
 GAME = "heros"
 NAMES = ("Aurelia", "Bérénice", "Cornélie", "Decimus", "Eudoxia")
@@ -59,8 +59,12 @@ def samples(game: Game) -> list[Sample]:
         Sample("defend-3p-fr", 3, 15, _asked_out_of_turn("defend"), locale="fr"),
         Sample("flee-3p-en", 3, 2, _asked_out_of_turn("flee")),
         Sample("modern-2p-en", 2, 4, _at(game, "modern", "place", completed=3)),
-        Sample("final-4p-fr", 4, 3, never, locale="fr", hand_of=winner(game)),
+        Sample("final-4p-fr", 4, 3, never, locale="fr", hand_of=winner(game),
+               names=(LONG_NAMES[0], bot_seat("Agrippine", "hard", "fr"), "Cornélie",
+                      bot_seat("Thémistocle", "medium", "fr"))),
         Sample("final-3p-en", 3, 1, never, hand_of=winner(game)),
-        Sample("resigned-5p-en", 5, 8, _at(game, "ancient", "spend", completed=2), resign=3),
+        Sample("resigned-5p-en", 5, 8, _at(game, "ancient", "spend", completed=2), resign=3,
+               names=(LONG_NAMES[1], bot_seat("Themistocles", "medium", "en"), "Cornelia",
+                      LONG_NAMES[0], bot_seat("Agrippina", "hard", "en"))),
         Sample("resigned-4p-fr", 4, 7, _at(game, "modern", "conquer"), locale="fr", resign=0),
     ]

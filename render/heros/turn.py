@@ -42,6 +42,7 @@ from render.common import (
     draw_text,
     header_band,
     ink_on,
+    name_badge,
     paste,
     resigned_seat,
     rounded,
@@ -347,7 +348,8 @@ def _reason(draw: ImageDraw.ImageDraw, reason: str, box: tuple[int, int, int, in
             break
         size -= 1
     for i, line in enumerate(lines[: max(1, int((y1 - y0) // step))]):
-        text_line(draw, (x0, y0 + step * i + step / 2), line, size)
+        # a word wider than the panel (a 32-character name) is cut, not run past its edge
+        text_line(draw, (x0, y0 + step * i + step / 2), line, size, max_width=x1 - x0)
 
 
 def _status(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
@@ -476,8 +478,8 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
         if s in winners:
             paste(img, star(24), (x, y - 12))
             x += 26
-        badge(img, (x, y), seat_name(names, s), 18, seat_colour(s), max_width=max(
-            right - x, text_width(seat_name(names, s), 18, True) + 20))
+        name_badge(img, (x, y), seat_name(names, s), 18, seat_colour(s), right - x,
+                   min_size=18)
     return y0 + h
 
 
@@ -505,7 +507,7 @@ def _last(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any],
     seat = move.get("seat")
     text = tr("heros.render.last", locale, names, name=NAME_MARK)
     badge_line(img, (x0 + 16, top + 26), text, names, seat if isinstance(seat, int) else None,
-               22, max_width=x1 - x0 - 30)
+               22, max_width=x1 - x0 - 30, min_ratio=ESSENTIAL / 22)
     for i, line in enumerate(lines):
         text_line(draw, (x0 + 16, top + 56 + 26 * i), line, 20, max_width=x1 - x0 - 30)
     return top

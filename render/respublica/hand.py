@@ -16,12 +16,13 @@ from render.common import (
     PAPER,
     RGB,
     Box,
-    badge,
     draw_text,
     ellipsize,
     face,
     font,
+    hand_title,
     ink_on,
+    min_font_for,
     paste,
     rounded,
     seat_colour,
@@ -41,7 +42,6 @@ from render.respublica.parts import (
     group_rule,
     icon,
     kind_stack,
-    rich_line,
     tick_disc,
     tr,
 )
@@ -118,11 +118,9 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     d.rectangle((0, 0, HAND_W, header_h), fill=tint(colour, 0.75))
     d.rectangle((0, header_h - 5, HAND_W, header_h), fill=colour)
     total = sum(int(v) for v in cards.values())
-    count_text = tr("hand.count", locale, n=total)
-    cw = text_width(count_text, 22, True) + 24
-    rich_line(img, (HM, header_h / 2 - 2), "hand.title", locale, names, viewer, 26,
-              max_width=HAND_W - 2 * HM - cw - 20)
-    badge(img, (HAND_W - HM, header_h / 2 - 2), count_text, 22, INK, anchor="rm")
+    hand_title(img, (HM, header_h / 2 - 2), names, viewer, locale,
+               tr("hand.count", locale, n=total), 26, max_width=HAND_W - 2 * HM,
+               min_size=min_font_for(img.size))
 
     y = header_h + HM
     if not sections:

@@ -6,7 +6,7 @@ the final lay-downs, natural ends and resignations, in both variants and both la
 from __future__ import annotations
 
 from engine.core import Game, State
-from render.samples import Predicate, Sample, never, winner
+from render.samples import LONG_NAMES, Predicate, Sample, bot_seat, never, winner
 
 GAME = "res-publica"
 NAMES = ("Aurelia", "Brutus", "Cornélie", "Decimus", "Eudoxia")
@@ -76,7 +76,9 @@ def samples(game: Game) -> list[Sample]:
         Sample("start-4p-full-fr", 4, 2, _start, locale="fr"),
         Sample("early-3p-full-en", 3, 11, _early(game)),
         Sample("laid-4p-full-en", 4, 6, _just_laid(game, 5)),
-        Sample("trade-5p-full-fr", 5, 3, _trading(game), locale="fr"),
+        Sample("trade-5p-full-fr", 5, 3, _trading(game), locale="fr",
+               names=(LONG_NAMES[0], bot_seat("Agrippine", "hard", "fr"), "Cornélie",
+                      bot_seat("Thémistocle", "medium", "fr"), LONG_NAMES[1])),
         Sample("trade-4p-classic-en", 4, 8, _trading(game), options={"classic": True}),
         Sample("deal-both-give-4p-full-en", 4, 2, _both_give(game)),
         Sample("deal-both-give-3p-classic-fr", 3, 3, _both_give(game), locale="fr",
@@ -86,7 +88,9 @@ def samples(game: Game) -> list[Sample]:
         Sample("final-5p-full-fr", 5, 21, never, locale="fr", hand_of=winner(game)),
         Sample("final-3p-classic-en", 3, 5, never, options={"classic": True},
                hand_of=winner(game)),
-        Sample("resigned-4p-full-en", 4, 6, _just_laid(game, 8), resign=1),
+        Sample("resigned-4p-full-en", 4, 6, _just_laid(game, 8), resign=1,
+               names=(bot_seat("Themistocles", "medium", "en"), LONG_NAMES[1], "Cornelia",
+                      bot_seat("Artemisia", "hard", "en"))),
         Sample("resigned-3p-classic-fr", 3, 7, _trading(game), locale="fr",
                options={"classic": True}, resign=2),
     ]

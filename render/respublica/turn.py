@@ -38,10 +38,12 @@ from render.common import (
     Box,
     badge,
     badge_line,
+    draw_text,
     fit_lines,
     font,
     header_band,
     mix,
+    name_badge,
     paste,
     resigned_seat,
     rounded,
@@ -320,10 +322,8 @@ def _turn_header(img: Image.Image, view: Mapping[str, Any], locale: str,
 def _name(img: Image.Image, xy: tuple[float, float], names: Sequence[str], seat: int,
           size: int = NAME, anchor: str = "lm", room: float = 400) -> Box:
     """A seat's name on its colour, whole: it shrinks (never below ESSENTIAL) before it is cut."""
-    name = seat_name(names, seat)
-    while size > ESSENTIAL and text_width(name, size, True) + 2 * max(6, size // 2) > room:
-        size -= 1
-    return badge(img, xy, name, size, seat_colour(seat), max_width=max(room, 60), anchor=anchor)
+    return name_badge(img, xy, seat_name(names, seat), size, seat_colour(seat), max(room, 60),
+                      min_size=ESSENTIAL, anchor=anchor)
 
 
 def _words(img: Image.Image, x: float, y: float, text: str, size: int, *, bold: bool = True,
@@ -385,8 +385,9 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
                       fill=ALERT)
             xx = _words(img, x, second, tr("turn.winners", locale, n=len(end.winners)),
                         ESSENTIAL + 2)
+            share = (x + inner - xx) / len(end.winners) - 6  # the winners share the line
             for w in sorted(end.winners):
-                xx = _name(img, (xx, second), names, w, ESSENTIAL + 2)[2] + 6
+                xx = _name(img, (xx, second), names, w, ESSENTIAL + 2, room=share)[2] + 6
             return y1 + 10
         paste(img, star(30), (x, top - 15))
         xx = x + 36
@@ -396,8 +397,9 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
             _sentence(img, (xx, top), "turn.wins", locale, names, w, 26, inner - 36, n=pts)
         else:
             xx = _words(img, xx, top, tr("turn.shared", locale), 26)
+            share = (x + inner - xx) / len(end.winners) - 8
             for w in sorted(end.winners):
-                xx = _name(img, (xx, top), names, w, 24)[2] + 8
+                xx = _name(img, (xx, top), names, w, 24, room=share)[2] + 8
         text_line(d, (x, second), tr("turn.final_hint", locale), ESSENTIAL, fill=MUTED,
                   max_width=inner)
         return y1 + 10
@@ -524,6 +526,8 @@ def _row(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale
         x = badge(img, (x, low), tag[0], ESSENTIAL, tag[1])[2] + 10
     n = int(seat.get("hand", 0))
     hand_text = tr("hand.count", locale, n=n)
+    if x + 28 + text_width(hand_text, ESSENTIAL, True) > x0 + left_w:
+        hand_text = str(n)  # beside a long tag ("▶ Doit répondre") the icon says "cards"
     hx0 = x
     paste(img, icon("hand", 24, INK), (x, low - 12))
     x += 28
@@ -531,10 +535,7 @@ def _row(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale
     if i in change.hands and (i == change.drew or i in change.deal):
         rounded(img, (hx0 - 6, low - 17, x + hw + 6, low + 17), 10, None, MARK, 3)
 
-    # the last move's label, a tab across the row's top edge, at its right
     label = _move_label(change, i, locale)
-    if label:
-        badge(img, (x1 - 14, y0 + 2), label, ESSENTIAL, MARK, anchor="rm")
 
     # points: on the table, or the final score
     px0 = x0 + left_w + 8
@@ -554,11 +555,15 @@ def _row(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale
     if trading:
         cell = _answer_cell(view, names, locale, i, change)
         if cell is not None:
-            cw = 224
+            cw = _cell_width(cell, y1 - y0 - 16, x1 - 10 - gx0 - 120)
             _draw_cell(img, cell, (x1 - 10 - cw, y0 + 8, x1 - 10, y1 - 8))
             gx1 = x1 - 10 - cw - 10
     pairs = end.pairs.get(i, 0) if final and end is not None else 0
-    _chips(img, seat, families, change.groups.get(i, ()), locale, (gx0, y0 + 6, gx1, y1 - 6),
+    chips_top = y0 + 6
+    if label:  # the last move's label, inside the row above its groups (not on a border)
+        tag = badge(img, (gx1, y0 + 6 + ESSENTIAL * 0.78), label, ESSENTIAL, MARK, anchor="rm")
+        chips_top = tag[3] + 2
+    _chips(img, seat, families, change.groups.get(i, ()), locale, (gx0, chips_top, gx1, y1 - 6),
            pairs)
 
 
@@ -609,6 +614,17 @@ def _answer_cell(view: Mapping[str, Any], names: Sequence[str], locale: str, sea
     return None
 
 
+def _cell_width(cell: _Cell, height: float, widest: float) -> int:
+    """The answer cell's width: 224 px, wider (up to `widest`, the groups keeping some room)
+    when its text would be cut there (a long promise: "4 cards, metallography or people in
+    any mix")."""
+    for w in range(224, max(224, int(widest)) + 1, 28):
+        lines, _ = fit_lines(cell.text, w - 16, height - 6, 20, True, ESSENTIAL, 3, 1.08)
+        if not lines[-1].endswith("…") or cell.text.endswith("…"):
+            return w
+    return max(224, int(widest))
+
+
 def _draw_cell(img: Image.Image, cell: _Cell, box: Box) -> None:
     x0, y0, x1, y1 = box
     rounded(img, box, 10, cell.fill, LINE, 2)
@@ -652,8 +668,8 @@ def _chips(img: Image.Image, seat: Mapping[str, Any], families: Mapping[str, str
     if not groups:
         if pairs:
             return
-        text_line(d, (x0 + 6, (y0 + y1) / 2), tr("no_groups", locale), ESSENTIAL,
-                  fill=MUTED, max_width=x1 - x0 - 6)
+        draw_text(d, (x0 + 6, y0, x1, y1), tr("no_groups", locale), ESSENTIAL, fill=MUTED,
+                  align="left", min_size=ESSENTIAL, max_lines=2)  # wrapped beside a wide cell
         return
     gap = 8
     lines = max(1, int((y1 - y0 + gap) // (CHIP_H + gap)))

@@ -9,7 +9,15 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.sevenhills.components import load
-from render.common import GOLD, MUTED, NAME_MARK, PAPER, badge_line, paste, text_line
+from render.common import (
+    GOLD,
+    MUTED,
+    PAPER,
+    hand_title,
+    min_font_for,
+    paste,
+    text_line,
+)
 from render.sevenhills.parts import CARD_GAP, CARD_H, CARD_W, HEADER, card_face, tr
 
 HAND_W = 1100
@@ -29,9 +37,9 @@ def hand(view: Mapping[str, Any], names: Sequence[str], locale: str) -> Image.Im
     d.rectangle((0, 0, HAND_W, HAND_HEADER), fill=HEADER)
     d.rectangle((0, HAND_HEADER - 4, HAND_W, HAND_HEADER), fill=GOLD)
     seat = view.get("viewer")
-    title = tr("hand_title", locale, name=NAME_MARK, n=len(cards), limit=load().hand_limit)
-    badge_line(img, (M, HAND_HEADER / 2 - 2), title, names, seat, 26, fill=(255, 255, 255),
-               max_width=HAND_W - 2 * M)
+    count = tr("hand_count", locale, n=len(cards), limit=load().hand_limit)
+    hand_title(img, (M, HAND_HEADER / 2 - 2), names, seat, locale, count, 26,
+               fill=(255, 255, 255), max_width=HAND_W - 2 * M, min_size=min_font_for(img.size))
     if not cards:
         text_line(d, (HAND_W / 2, HAND_HEADER + (h - HAND_HEADER) / 2), tr("no_cards", locale),
                   26, fill=MUTED, anchor="mm")

@@ -38,7 +38,9 @@ from render.common import (
     disc,
     draw_text,
     ellipsize,
+    fit_size,
     header_band,
+    name_badge,
     paste,
     resigned_seat,
     rounded,
@@ -46,6 +48,7 @@ from render.common import (
     seat_name,
     secondary,
     shade,
+    short_name,
     star,
     text_line,
     text_width,
@@ -201,13 +204,20 @@ def status_line(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
         quit_ = resigned_seat(outcome)
         while size > MIN and _result_width(winners, quit_, names, locale, size) > width:
             size -= 1
+        # the names share what the words leave, and are cut rather than the words
+        words = size + 14 + 4 + text_width(tr("wins", locale, n=len(winners)), size, True)
         if quit_ is not None:
-            x = badge(img, (x, cy), seat_name(names, quit_), size, seat_colour(quit_))[2] + 8
+            words += text_width(tr("resigned", locale), size, True) + 14
+        share = (width - words) / (len(winners) + (quit_ is not None)) - 8
+        if quit_ is not None:
+            x = name_badge(img, (x, cy), seat_name(names, quit_), size, seat_colour(quit_),
+                           share, min_size=size)[2] + 8
             x += text_line(d, (x, cy), tr("resigned", locale), size, bold=True) + 14
         paste(img, star(size + 8), (x, cy - (size + 8) / 2))
         x += size + 14
         for s in winners:
-            x = badge(img, (x, cy), seat_name(names, s), size, seat_colour(s))[2] + 8
+            x = name_badge(img, (x, cy), seat_name(names, s), size, seat_colour(s), share,
+                           min_size=size)[2] + 8
         text_line(d, (x + 4, cy), tr("wins", locale, n=len(winners)), size, bold=True,
                   max_width=max(40, x_end - x - 4))
         return
@@ -221,8 +231,11 @@ def status_line(img: Image.Image, view: Mapping[str, Any], names: Sequence[str],
     while size > MIN and sum(_badge_w(seat_name(names, s), size) + 8 for s in asked) \
             + text_width(text, size, True) + 4 > width:
         size -= 1
+    # the names share what the words leave, and are cut rather than the words
+    share = (width - text_width(text, size, True) - 4) / max(1, len(asked)) - 8
     for s in asked:
-        x = badge(img, (x, cy), seat_name(names, s), size, seat_colour(s))[2] + 8
+        x = name_badge(img, (x, cy), seat_name(names, s), size, seat_colour(s), share,
+                       min_size=size)[2] + 8
     text_line(d, (x + 4, cy), text, size, bold=True, max_width=max(40, x_end - x - 4))
 
 
@@ -303,8 +316,8 @@ def _tile(img: Image.Image, sector: Mapping[str, Any], view: Mapping[str, Any],
             label = f"{delta:+d}"
             w = text_line(d, (right, cy), label, MIN, bold=True, fill=HL, anchor="rm")
             right -= w + 6
-        text_line(d, (x0 + 22, cy), seat_name(names, s), MIN, bold=lead,
-                  max_width=right - x0 - 24)
+        text_line(d, (x0 + 22, cy), short_name(seat_name(names, s), right - x0 - 24, MIN, lead),
+                  MIN, bold=lead, max_width=right - x0 - 24)
     if changed is not None:
         _mark(img, box, locale=locale)
 
@@ -390,8 +403,8 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
         if s in winners:
             paste(img, star(24), (right - 24, cy - 12))
             right -= 28
-        badge(img, (x0 + 38, cy), seat_name(names, s), 20, seat_colour(s),
-              max_width=max(60, right - x0 - 44))
+        name_badge(img, (x0 + 38, cy), seat_name(names, s), 20, seat_colour(s),
+                   max(60, right - x0 - 44), min_size=MIN)
         cy2 = ry0 + 49
         x = x0 + 38
         if s in consuls:
@@ -399,10 +412,11 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
             if s in diff.consuls:
                 rounded(img, (tag[0] - 3, tag[1] - 3, tag[2] + 3, tag[3] + 3), 16, None, HL, 3)
             x = tag[2] + 8
-        with secondary():
-            text_line(d, (x, cy2), tr("seat_line", locale, n=seat.get("hand", 0),
-                                      forum=seat.get("forum", 0), k=seat.get("knights", 0)),
-                      14, fill=MUTED, max_width=x1 - x - 12)
+        with secondary():  # shrunk rather than cut: its last number is the knights'
+            line = tr("seat_line", locale, n=seat.get("hand", 0), forum=seat.get("forum", 0),
+                      k=seat.get("knights", 0))
+            text_line(d, (x, cy2), line, fit_size(line, x1 - x - 12, 14, 10, bold=False),
+                      fill=MUTED, max_width=x1 - x - 12)
     if diff.consuls:
         _mark(img, (x0, y0, x1, y0 + h), text=tr("elected", locale, n=len(diff.consuls)),
               locale=locale)

@@ -23,7 +23,7 @@ from render.duel import icons
 from render.duel.extension import Extension, Told
 from render.duel.item import Item
 from render.duel.leaders import board, turn
-from render.duel.parts import t
+from render.duel.parts import name_of, t
 
 View = Mapping[str, Any]
 
@@ -38,7 +38,13 @@ class Leaders(Extension):
     def chose(self, view: View, seat: int, locale: str) -> tuple[bool, str] | None:
         lead = view["leaders"].get("players") or [{}, {}]
         done = bool(lead[seat].get("chosen"))
-        return done, t("leaders.chosen" if done else "leaders.choosing", locale)
+        word = t("leaders.chosen" if done else "leaders.choosing", locale)
+        revealed = view["leaders"].get("revealed") or []
+        if view.get("phase") == "announce" and seat < len(revealed) and revealed[seat]:
+            # both leaders are face up while each announces whether to recruit or discard it
+            word = t("leaders.revealed_tag", locale, leader=name_of(revealed[seat], locale),
+                     chose=word)
+        return done, word
 
     def phase_text(self, view: View, locale: str) -> str:
         phase = view.get("phase")
