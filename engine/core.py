@@ -220,6 +220,18 @@ def _is_score_of(detail: Msg, seat: int | None) -> bool:
 
 
 @dataclass(frozen=True)
+class Component:
+    """A piece of a game a player may look up by name (`/game card`): its id (the action
+    texts' token), its kind and name, and what it does in words, one Msg a line (its effect,
+    its cost, its chains...). Everything here is printed on the component: nothing hidden."""
+
+    id: str
+    kind: Msg
+    name: Msg
+    lines: tuple[Msg, ...]
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A game option: a flag (`values` empty, e.g. `classic`) or a choice (`panel=a`).
     `bare`: the value a choice takes when named alone (`leaders` = `leaders=all`)."""
@@ -289,6 +301,16 @@ class Game:
     def rules(self) -> Msg:
         """A short rules summary for `/game rules`."""
         return Msg(f"{self.key}.rules")
+
+    def components(self, options: Mapping[str, Any]) -> list[Component]:
+        """Every component a game with these options may hold, for `/game card`: the whole
+        catalogue, never where a component is (a hand, a face-down deck). Default: none."""
+        return []
+
+    def shown(self, view: Mapping[str, Any]) -> list[str]:
+        """The ids of the components a view shows (the Full board's, or a hand's), in the order
+        a reader meets them, for the lookup menu under those pictures. Default: none."""
+        return []
 
     def score_lines(self, state: State) -> dict[int, Msg]:
         """Each seat's public standing in a few words (points, coins, shields...), for the text
