@@ -231,6 +231,29 @@ class Component:
     lines: tuple[Msg, ...]
 
 
+def ids_in(value: Any, known: Callable[[str], bool]) -> list[str]:
+    """Every string of a view (keys and values, at any depth) that `known` accepts, once, in
+    the order met: the components a view shows (`Game.shown`)."""
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def walk(item: Any) -> None:
+        if isinstance(item, str):
+            if item not in seen and known(item):
+                seen.add(item)
+                out.append(item)
+        elif isinstance(item, Mapping):
+            for k, v in item.items():
+                walk(k)
+                walk(v)
+        elif isinstance(item, (list, tuple)):
+            for v in item:
+                walk(v)
+
+    walk(value)
+    return out
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """A game option: a flag (`values` empty, e.g. `classic`) or a choice (`panel=a`).

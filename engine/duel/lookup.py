@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.core import Component, Msg
+from engine.core import Component, Msg, ids_in
 from engine.i18n import has
 
 from . import cards
@@ -132,21 +132,7 @@ def shown(view: Mapping[str, Any]) -> list[str]:
     """What a view shows face up, as ids a reader may look up: the structure's face-up cards,
     the wonders offered or in a city, the tokens, each city's cards, the discard pile, and an
     expansion's (leaders, senators): every id of a known component found in it, once."""
-    out: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            if value not in out and _known(value):
-                out.append(value)
-        elif isinstance(value, Mapping):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                walk(v)
-
-    walk(view)
-    return out
+    return ids_in(view, _known)
 
 
 def _known(cid: str) -> bool:
