@@ -9,10 +9,11 @@ import pytest
 
 from engine import registry
 from engine.i18n import has, translate
+from engine.registry import keys as game_keys
 from tests.contract.games import CONTRACTS
 from tests.support import msg_keys
 
-CASES = [(key, cfg) for key in registry.keys() if CONTRACTS[key].catalogued
+CASES = [(key, cfg) for key in game_keys() if CONTRACTS[key].catalogued
          for cfg in CONTRACTS[key].configs]
 
 
