@@ -121,7 +121,9 @@ def rules_page(key: str, page: int, locale: str) -> tuple[str, discord.ui.View |
              section=shown.title, page=page + 1, pages=len(found),
              min=game.min_players, max=game.max_players)
     body = [head, shown.text]
-    if game.options and (shown.section == "options" or len(found) == 1):
+    first_of_options = shown.section == "options" and (
+        page == 0 or found[page - 1].section != "options")
+    if game.options and (first_of_options or len(found) == 1):  # each option as typed
         for option in game.options:
             typed = f"{option.name}={'|'.join(option.values)}" if option.values else option.name
             body.append(f"• `{typed}` — {translate(option.help, locale)}")
