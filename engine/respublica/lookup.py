@@ -42,7 +42,13 @@ def components(options: Mapping[str, Any]) -> list[Component]:
     return [*(_kind(name, k) for k in v.kinds), *(_pile(name, p) for p in v.piles)]
 
 
+PILES = {"towns": "town", "cities": "city", "churches": "church", "libraries": "library"}
+
+
 def shown(view: Mapping[str, Any]) -> list[str]:
-    """The kinds and point cards a view names (a hand, the groups laid, the piles), once."""
+    """The kinds and point cards a view names (a hand, the groups laid), once, then the point
+    cards of the piles still holding some."""
     known = {k["kind"] for k in raw()["kinds"]} | {p["card"] for p in raw()["piles"]}
-    return ids_in(view, known.__contains__)
+    out = ids_in(view, known.__contains__)
+    piles = view.get("piles") or {}
+    return out + [card for pile, card in PILES.items() if piles.get(pile) and card not in out]
