@@ -13,7 +13,7 @@ from bot.service.model import GameInfo, Moved, Report, SeatInfo, ServiceError, T
 from bot.service.telling import How
 from engine import Event, Game, IllegalAction, Msg, play
 from engine.core import UNDO, effective_actions, replay, resigned
-from engine.i18n import action_label, action_words
+from engine.i18n import action_label, action_words, tokens_of
 from engine.registry import get as get_game
 
 
@@ -64,7 +64,8 @@ class PlayMixin(ServiceBase):
             typed = menu.resolve(
                 legal, request, game.canonical,
                 lambda text: action_label(info.game_key, text, locale or info.locale, info.names),
-                lambda text: action_words(info.game_key, text, locale or info.locale, info.names))
+                lambda text: action_words(info.game_key, text, locale or info.locale, info.names),
+                lambda text: tokens_of(info.game_key, text, locale or info.locale))
         if typed.kind in ("menu", "follow"):
             return Moved(read.info, typed, legal)
         text = " ".join(typed.tokens)
