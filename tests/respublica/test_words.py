@@ -31,3 +31,22 @@ def test_a_draw_names_only_what_was_drawn():
     state["decks"]["people"] = []
     _, ev = act(state, 0, "end")
     assert lines(ev) == ["Aurelia draws no card."]
+
+
+def test_the_usual_order_suggested_for_a_delivery_keeps_every_card():
+    """`give 1 metallography 1 alchemy 2 vikings` was answered « write 1 alchemy 1
+    metallography », dropping the Vikings (issue 25)."""
+    from engine.core import IllegalAction
+    from engine.respublica.cards import variant
+    from engine.respublica.trade import parse_cards
+
+    v = variant("full")
+    for typed, usual in (("1 metallography 1 alchemy 2 vikings", "2 vikings 1 alchemy 1 metallography"),
+                         ("1 huns 1 huns", "2 huns")):
+        try:
+            parse_cards(v, typed.split())
+        except IllegalAction as exc:
+            assert exc.msg.key == "res-publica.error.give_order"
+            assert exc.msg.params["canonical"] == usual
+        else:
+            raise AssertionError(typed)
