@@ -26,6 +26,7 @@ from bot.discord.turnpost import (
     game_button,
     reason_names_winners,
     result_lines,
+    standing_lines,
 )
 from bot.service import ATTACHMENT_LIMIT, GameInfo, HandReport, LogPage, in_view
 from engine.i18n import action_label, translate
@@ -136,6 +137,7 @@ async def status(interaction: discord.Interaction) -> None:
             lines += result_lines(info, locale)
         elif info.status == "active":
             lines += ask_lines(report, locale)
+            lines += standing_lines(report, locale)  # where each player stands, not only who acts
         await tell(interaction, "\n".join(lines))
 
 
