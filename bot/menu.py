@@ -175,10 +175,11 @@ def fold(text: str) -> str:
 def resolve(
     legal: Sequence[str], typed: str, canonical: Callable[[str], str],
     label: Callable[[str], str], words: Callable[[str], str] | None = None,
+    tokens: Callable[[str], str] | None = None,
 ) -> Typed:
     """A typed `/move` text, read as the Discord command reads it: in any case, as canonical
     text, as shown in the player's language (`label`) or word by word in it (`words`: "cherche
-    2 huns"); a legal action is played at once (even when more
+    2 huns", read back as tokens by `tokens` when no action has them); a legal action is played at once (even when more
     could follow it); a beginning (ending in "…") or a partial text opens the menu there."""
     beginning = typed.rstrip().endswith(BEGINNING)
     text = canonical(typed.rstrip().rstrip(".…"))
@@ -186,6 +187,8 @@ def resolve(
         by_label = {fold(words(x)): x for x in legal} if words else {}
         by_label |= {fold(label(x)): x for x in legal}
         text = by_label.get(fold(" ".join(text.split())), text)
+    if text not in legal and tokens is not None:  # words of the player's language, read back
+        text = canonical(tokens(text))  # as tokens: the rules then say what is wrong with it
     if not beginning and text in legal:
         return Typed("play", tuple(text.split()))
     actions = split(legal)

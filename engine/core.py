@@ -220,6 +220,41 @@ def _is_score_of(detail: Msg, seat: int | None) -> bool:
 
 
 @dataclass(frozen=True)
+class Component:
+    """A piece of a game a player may look up by name (`/game card`): its id (the action
+    texts' token), its kind and name, and what it does in words, one Msg a line (its effect,
+    its cost, its chains...). Everything here is printed on the component: nothing hidden."""
+
+    id: str
+    kind: Msg
+    name: Msg
+    lines: tuple[Msg, ...]
+
+
+def ids_in(value: Any, known: Callable[[str], bool]) -> list[str]:
+    """Every string of a view (keys and values, at any depth) that `known` accepts, once, in
+    the order met: the components a view shows (`Game.shown`)."""
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def walk(item: Any) -> None:
+        if isinstance(item, str):
+            if item not in seen and known(item):
+                seen.add(item)
+                out.append(item)
+        elif isinstance(item, Mapping):
+            for k, v in item.items():
+                walk(k)
+                walk(v)
+        elif isinstance(item, (list, tuple)):
+            for v in item:
+                walk(v)
+
+    walk(value)
+    return out
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A game option: a flag (`values` empty, e.g. `classic`) or a choice (`panel=a`).
     `bare`: the value a choice takes when named alone (`leaders` = `leaders=all`)."""
@@ -289,6 +324,16 @@ class Game:
     def rules(self) -> Msg:
         """A short rules summary for `/game rules`."""
         return Msg(f"{self.key}.rules")
+
+    def components(self, options: Mapping[str, Any]) -> list[Component]:
+        """Every component a game with these options may hold, for `/game card`: the whole
+        catalogue, never where a component is (a hand, a face-down deck). Default: none."""
+        return []
+
+    def shown(self, view: Mapping[str, Any]) -> list[str]:
+        """The ids of the components a view shows (the Full board's, or a hand's), in the order
+        a reader meets them, for the lookup menu under those pictures. Default: none."""
+        return []
 
     def score_lines(self, state: State) -> dict[int, Msg]:
         """Each seat's public standing in a few words (points, coins, shields...), for the text

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -190,6 +191,46 @@ def token_label(game_key: str, token: str, locale: str, names: Sequence[str] = (
     key = f"{game_key}.tok.{token}"
     found = _template(key, locale)
     return token if found == key else str(found)
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@cache
+def _token_words(game_key: str, locale: str) -> dict[tuple[str, ...], str]:
+    """Each token's words in `locale` (folded) -> the token: `("cherche",)` -> `seek`."""
+    prefix = f"{game_key}.tok."
+    out: dict[tuple[str, ...], str] = {}
+    for loc in dict.fromkeys((DEFAULT_LOCALE, locale)):
+        for key, label in catalogue(loc).items():
+            if key.startswith(prefix) and isinstance(label, str):
+                out.setdefault(tuple(_fold(label).split()), key[len(prefix):])
+    return out
+
+
+def tokens_of(game_key: str, typed: str, locale: str) -> str:
+    """Typed words read back as tokens where they are a token's words in the player's language
+    (« cherche 1 huns offre 1 goths » -> `seek 1 huns offer 1 goths`), the longest words first;
+    other words are left as typed. So that a text no action has is refused by the rules' own
+    reason, in any language, rather than as an unknown text."""
+    table = _token_words(game_key, locale)
+    longest = max((len(k) for k in table), default=1)
+    words = typed.split()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(longest, len(words) - i), 0, -1):
+            found = table.get(tuple(_fold(w) for w in words[i:i + n]))
+            if found is not None:
+                out.append(found)
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out)
 
 
 # An action's phrase: the catalogue key `<game>.phrase:<shape>` holds how a person would say

@@ -10,6 +10,8 @@ render/<module>/ (a package named like engine/<module>/, by engine.registry), ex
         highlight), so the picture can show what that move changed. `outcome`
         (engine.core.Outcome) is the game's end as the platform knows it, a resignation or a
         run-out clock included, which the view alone cannot tell.
+    card(cid, locale) -> Image | None                  optional: one component alone, for
+        /game card (None, or no function: a plain card of its words, render/card.py)
 
 Adding a game needs no change here. This package may import engine (views, i18n) and data,
 never discord, the store or the bot.
@@ -27,7 +29,7 @@ from engine import registry
 from engine.core import Outcome
 from render.common import to_png
 
-__all__ = ["board_png", "hand_png", "renderer", "turn_png"]
+__all__ = ["board_png", "card_png", "hand_png", "renderer", "turn_png"]
 
 # The service renders in worker threads. Drawing shares cached layers and FreeType faces, so it
 # is done one picture at a time (it is the short part); PNG encoding, the long part, runs freely.
@@ -62,4 +64,18 @@ def hand_png(game_key: str, view: Mapping[str, Any], names: Sequence[str], local
     module = renderer(game_key)
     with DRAW_LOCK:
         img = module.hand(view, names, locale)
+    return to_png(img)
+
+
+def card_png(game_key: str, cid: str, name: str, kind: str, lines: Sequence[str],
+             locale: str) -> bytes:
+    """One component looked up by name (`/game card`): the game's own drawing of it
+    (`render.<module>.card(cid, locale)`, None where it draws none), else a card of words."""
+    from render import card
+
+    module = renderer(game_key)
+    own = getattr(module, "card", None)
+    with DRAW_LOCK:
+        face = own(cid, locale) if own is not None else None
+        img = card.framed(face) if face is not None else card.plain(name, kind, lines)
     return to_png(img)

@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 
 from bot.config import read_dotenv
-from bot.discord import days, ids, lobby_post, looking, playing
+from bot.discord import days, ids, learning, lobby_post, looking, playing
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
 from bot.discord.notify import Ticker
@@ -38,7 +38,8 @@ from bot.store import open_store
 log = logging.getLogger(__name__)
 
 # The persistent components, each beside its handler: a click is routed by its custom_id.
-DYNAMIC_ITEMS = (*looking.ITEMS, *playing.ITEMS, *days.ITEMS, *lobby_post.ITEMS)
+DYNAMIC_ITEMS = (*looking.ITEMS, *learning.ITEMS, *playing.ITEMS, *days.ITEMS,
+                 *lobby_post.ITEMS)
 
 
 class TabulaTree(app_commands.CommandTree):

@@ -1,7 +1,7 @@
 """The slash command tree, assembled from the handlers that declare the commands.
 
 Each command is declared on its handler (`@slash("game new")` with app_commands' describe,
-choices, autocomplete), in lobby, looking, playing, days and stats; this module only puts them in their
+choices, autocomplete), in lobby, looking, learning, playing, days and stats; this module only puts them in their
 groups, in the order Discord lists them (the order of the tree synced, which the client's sync
 hash reads). Built by a function rather than at import so that the list of games (the choices
 of the parameters a handler names in `games`) is the registry's when the bot starts. Names are
@@ -18,7 +18,7 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.discord import days, lobby, looking, playing, stats
+from bot.discord import days, learning, lobby, looking, playing, stats
 from bot.discord.i18n import command_text, declared
 from engine.i18n import DEFAULT_LOCALE, translate
 from engine.registry import get as get_game
@@ -34,7 +34,7 @@ COMMANDS: tuple[Callable[..., Any], ...] = (  # in the order Discord lists them
     playing.resign,
     days.undo, days.mine, days.notify, days.vacation, days.settings,
     stats.leaderboard, stats.stats,
-    lobby.abandon, looking.rules,
+    lobby.abandon, learning.rules, learning.card,
     playing.move,
 )
 

@@ -16,6 +16,9 @@ the formats below. Posts already in channels carry these ids: change none of the
     tabula:timeout:<game>:<version>:<choice>       the others' answer to a run-out clock (days)
     tabula:log:<game>:<page>                       a page of /game log (looking.LogButton)
     tabula:lobby:<action>:<game>                   the lobby post's buttons (lobby_post)
+    tabula:card:<game>                             the lookup menu under a board or a hand;
+                                                   option values are component ids (learning)
+    tabula:rules:<game key>:<page>                 a page of /game rules (learning.RulesButton)
 
 <prefix> is the chosen tokens, space separated, or `#i.j.k` (item indices from the root) when
 the text would not fit (see bot.menu). Discord's limit: a custom_id is at most 100 characters.
@@ -102,10 +105,24 @@ def lobby(action: str, game_id: int) -> str:
     return f"tabula:lobby:{action}:{game_id}"
 
 
+# --- learning while playing: a component looked up, the rules' pages --------------------------
+
+CARD = r"tabula:card:(?P<game>[0-9]+)"
+RULES = r"tabula:rules:(?P<game>[a-z0-9-]{1,40}):(?P<page>[0-9]{1,3})"
+
+
+def card(game_id: int) -> str:
+    return f"tabula:card:{game_id}"
+
+
+def rules_page(game_key: str, page: int) -> str:
+    return f"tabula:rules:{game_key}:{page}"
+
+
 # --- what the client answers -----------------------------------------------------------------
 
 # The templates of the client's components (a test holds them to the registered DynamicItems).
-TEMPLATES = (HAND, BOARD, PLAY, PICK, PAGE, BACK, TIMEOUT, LOG, LOBBY)
+TEMPLATES = (HAND, BOARD, PLAY, PICK, PAGE, BACK, TIMEOUT, LOG, LOBBY, CARD, RULES)
 _ANSWERED = [re.compile(template) for template in TEMPLATES]
 
 

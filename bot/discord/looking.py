@@ -1,5 +1,6 @@
 """Looking at a game, privately: /game status, board, hand (and the My hand and Full board
-buttons), log (and its page buttons), rules, replay.
+buttons, with the lookup menu of what they show: bot.discord.learning), log (and its page
+buttons), replay. /game rules and /game card: bot.discord.learning.
 
 All answers are ephemeral and in the reader's language: they show nothing the others need, and
 a hand must stay private.
@@ -17,6 +18,7 @@ from discord import app_commands
 from bot import menu
 from bot.discord import ids
 from bot.discord.i18n import clip, command_text, shown, shown_names, slash, t, user_locale
+from bot.discord.learning import card_menu
 from bot.discord.replies import refusals, service_of, tell, think
 from bot.discord.turnpost import (
     GameButton,
@@ -24,11 +26,11 @@ from bot.discord.turnpost import (
     game_button,
     reason_names_winners,
     result_lines,
+    standing_lines,
 )
-from bot.service import ATTACHMENT_LIMIT, GameInfo, HandReport, LogPage, ServiceError
+from bot.service import ATTACHMENT_LIMIT, GameInfo, HandReport, LogPage, in_view
 from engine.i18n import action_label, translate
 from engine.registry import get as get_game
-from engine.registry import keys as game_keys
 
 
 def game_name(key: str, locale: str) -> str:
@@ -105,6 +107,9 @@ async def show_hand(interaction: discord.Interaction, game_id: int | None = None
             kwargs["file"] = discord.File(io.BytesIO(hand.image), filename="hand.png")
         if hand.legal:
             kwargs["view"] = play_view(hand.game.id, locale)
+        lookup = card_menu(hand.game.id, in_view(hand.game, hand.view), locale)
+        if lookup is not None:  # what the hand shows, to look up (/game card)
+            kwargs.setdefault("view", ids.Carried(timeout=None)).add_item(lookup)
         await tell(interaction, hand_text(hand, locale), **kwargs)
 
 
@@ -132,6 +137,7 @@ async def status(interaction: discord.Interaction) -> None:
             lines += result_lines(info, locale)
         elif info.status == "active":
             lines += ask_lines(report, locale)
+            lines += standing_lines(report, locale)  # where each player stands, not only who acts
         await tell(interaction, "\n".join(lines))
 
 
@@ -161,9 +167,14 @@ async def full_board(interaction: discord.Interaction, game_id: int | None) -> N
             info, png = await service.board(interaction.channel_id or 0, locale=locale)
         else:
             info, png = await service.board_in(game_id, locale=locale)
+        kwargs: dict = {}
+        lookup = card_menu(info.id, await service.shown_on_board(info), locale)
+        if lookup is not None:  # what the board shows, to look up (/game card)
+            kwargs["view"] = ids.Carried(timeout=None)
+            kwargs["view"].add_item(lookup)
         await tell(interaction, t("discord.board.caption", locale,
                                   game=game_name(info.game_key, locale), version=info.version),
-                   file=discord.File(io.BytesIO(png), filename="board.png"))
+                   file=discord.File(io.BytesIO(png), filename="board.png"), **kwargs)
 
 
 def log_text(found: LogPage, locale: str) -> str:
@@ -234,33 +245,6 @@ async def log_page(interaction: discord.Interaction, game_id: int, page: int) ->
         found = await service_of(interaction).log_in(game_id, page)
         await interaction.edit_original_response(
             content=log_text(found, locale), view=log_view(game_id, found.page, found.pages))
-
-
-@slash("game rules", games=("game",))
-@app_commands.describe(game=command_text("game rules game"))
-async def rules(interaction: discord.Interaction, game: str | None = None) -> None:
-    if not await think(interaction):
-        return
-    async with refusals(interaction):
-        service = service_of(interaction)
-        locale = user_locale(interaction)
-        if game is None:
-            try:
-                game = (await service.info(interaction.channel_id or 0, live=False)).game_key
-            except ServiceError:
-                names = ", ".join(game_name(k, locale) for k in game_keys())
-                await tell(interaction, t("discord.rules.which", locale, games=names))
-                return
-        text = translate(service.rules(game), locale)
-        found = get_game(game)
-        lines = [f"**{game_name(game, locale)}**", text,
-                 t("discord.rules.players", locale, min=found.min_players, max=found.max_players)]
-        if found.options:
-            lines.append(t("discord.rules.options", locale))
-        for option in found.options:
-            shown = f"{option.name}={'|'.join(option.values)}" if option.values else option.name
-            lines.append(f"• `{shown}` — {translate(option.help, locale)}")
-        await tell(interaction, "\n".join(lines))
 
 
 @slash("game replay")

@@ -162,14 +162,15 @@ def tail_lines(report: Report) -> list[str]:
     return chosen + ask_lines(report, info.locale)
 
 
-def standing_lines(report: Report) -> list[str]:
-    """Each player's standing; none once the game is over with scores (the result has them)."""
+def standing_lines(report: Report, locale: str | None = None) -> list[str]:
+    """Each player's standing; none once the game is over with scores (the result has them).
+    In the game's language (a post), or the reader's (`locale`: /game status)."""
     info = report.game
     if info.outcome is not None and info.outcome.scores is not None:
         return []
     names = shown_names(info.names)
     return [
-        f"**{names[seat]}** · {translate(msg, info.locale, names)}"
+        f"**{names[seat]}** · {translate(msg, locale or info.locale, names)}"
         for seat, msg in sorted(report.scores.items()) if 0 <= seat < len(names)
     ]
 

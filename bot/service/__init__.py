@@ -34,6 +34,7 @@ from __future__ import annotations
 # itself fixed discord.py's message nonces too.
 from bot.service.base import ServiceBase
 from bot.service.bots import BotsMixin, level_of
+from bot.service.cards import Card, CardsMixin, in_view, matching
 from bot.service.days import DaysMixin
 from bot.service.lobby import LobbyMixin
 from bot.service.looking import LookingMixin
@@ -67,13 +68,14 @@ from bot.service.telling import How, Telling, telling
 from bot.store import StorageUnavailable  # the edges tell players, and import no store
 
 __all__ = [
-    "ATTACHMENT_LIMIT", "LOG_PAGE", "GameInfo", "GameType", "HandReport", "How", "Limits",
+    "ATTACHMENT_LIMIT", "LOG_PAGE", "Card", "GameInfo", "GameType", "HandReport", "How", "Limits",
     "LogPage", "Moved", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
-    "ServiceBase", "ServiceError", "Standing", "StorageUnavailable", "Telling", "TurnPost", "User", "level_of",
-    "telling", "GameStats", "Ladder", "Rated", "RatingChange", "Stats",
+    "ServiceBase", "ServiceError", "Standing", "StorageUnavailable", "Telling", "TurnPost", "User",
+    "level_of", "telling", "in_view", "matching", "GameStats", "Ladder", "Rated", "RatingChange",
+    "Stats",
 ]
 
 
 class Service(LobbyMixin, BotsMixin, PlayMixin, LookingMixin, DaysMixin, RecordsMixin,
-              PostsMixin):
+              PostsMixin, CardsMixin):
     """The one entry point of the use cases (see the module docstring)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 
 from bot import menu
 from bot.service.base import Asks, Read, ServiceBase, game_info, takeover
@@ -14,7 +15,7 @@ from bot.service.telling import How
 from bot.store import StorageUnavailable
 from engine import Event, Game, IllegalAction, Msg, play
 from engine.core import UNDO, effective_actions, replay, resigned
-from engine.i18n import action_label, action_words
+from engine.i18n import action_label, action_words, tokens_of
 from engine.registry import get as get_game
 
 
@@ -65,7 +66,8 @@ class PlayMixin(ServiceBase):
             typed = menu.resolve(
                 legal, request, game.canonical,
                 lambda text: action_label(info.game_key, text, locale or info.locale, info.names),
-                lambda text: action_words(info.game_key, text, locale or info.locale, info.names))
+                lambda text: action_words(info.game_key, text, locale or info.locale, info.names),
+                lambda text: tokens_of(info.game_key, text, locale or info.locale))
         if typed.kind in ("menu", "follow"):
             return Moved(read.info, typed, legal)
         text = " ".join(typed.tokens)
@@ -217,9 +219,7 @@ class PlayMixin(ServiceBase):
                 raise ServiceError("error.undo_nothing") from exc
             if after != row.state or not game.undoable(before, after, events, seat.seat):
                 raise ServiceError("error.undo_revealed")
-            undone = Event(Msg("platform.undone", {
-                "who": Msg.seat(seat.seat), "action": Msg.action(game.key, kept[-1][1]),
-            }))
+            undone = Event(undone_line(seat.seat, game.key, kept[-1][1], events))
             return await self.commit(info, row, game, before, [undone], seat.seat, user_id, UNDO)
 
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> GameInfo:
@@ -253,3 +253,15 @@ def menu_checks(read: Read, user_id: int) -> None:
         raise ServiceError("error.not_started")
     if seat.bot is not None:
         raise ServiceError("error.bot_plays_for_you")
+
+
+def undone_line(seat: int, game_key: str, text: str, events: Sequence[Event]) -> Msg:
+    """What everyone reads of a move taken back: the sentences the log said of it (« Carol
+    seeks 1 Huns. »), not its stored text; its words when it said nothing in public."""
+    said = [e.msg for e in events if e.to is None]
+    if not said:
+        return Msg("platform.undone", {"who": Msg.seat(seat), "action": Msg.action(game_key, text)})
+    lines = said[0]
+    for more in said[1:]:  # one sentence after another
+        lines = Msg("platform.lines", {"a": lines, "b": more})
+    return Msg("platform.undone_said", {"who": Msg.seat(seat), "said": lines})

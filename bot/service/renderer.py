@@ -66,6 +66,11 @@ class PillowRenderer:
     def hand(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes:
         return self.drawing.call(_hand, game_key, view, list(names), locale)
 
+    def card(self, game_key: str, cid: str, name: str, kind: str, lines: Sequence[str],
+             locale: str) -> bytes:
+        """One component alone (/game card): render.card_png."""
+        return self.drawing.call(_card, game_key, cid, name, kind, list(lines), locale)
+
 
 # What the workers run: module-level, so that they travel by pickle.
 
@@ -96,3 +101,9 @@ def _hand(game_key: str, view: dict[str, Any], names: list[str], locale: str) ->
     import render
 
     return render.hand_png(game_key, view, names, locale)
+
+
+def _card(game_key: str, cid: str, name: str, kind: str, lines: list[str], locale: str) -> bytes:
+    import render
+
+    return render.card_png(game_key, cid, name, kind, lines, locale)

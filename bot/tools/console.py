@@ -36,21 +36,13 @@ from bot.service import (
 )
 from bot.service.autoplay import Autoplay
 from bot.store import GameRow, open_store
-from engine import Msg
+from engine import Msg, Outcome
 from engine.core import IllegalAction, parse_options
-from engine.i18n import action_label, token_label, translate
+from engine.i18n import action_label, has, token_label, translate
 from engine.registry import get as get_game
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 CHANNEL = 1
-
-HELP = """Commands, each typed as `<name>: <command>`:
-  /move <action>        play an action (any case; canonical text or as shown)
-  /move [start] [...]   list what you can do now (or what can follow that start)
-  /game hand            your hand (private), in words and written as an image
-  /game status | board | log [page] | rules | undo | resign | abandon
-Other lines: `help`, `quit`. Players: {names}."""
-
 
 def parse_page(word: str) -> int:
     """A page number as typed: ASCII digits, at least 1 (pages past the last show the last)."""
@@ -119,6 +111,9 @@ class Console:
     def t(self, msg: Msg, info: GameInfo | None = None) -> str:
         return translate(msg, self.locale, info.names if info else ())
 
+    def help(self) -> str:
+        return self.t(Msg("console.help", {"names": ", ".join(self.users)}))
+
     async def open_game(self, game_key: str, options: Sequence[str], seed: int | None) -> None:
         first, *others = self.users.values()
         await self.service.create(CHANNEL, None, first, game_key, options, locale=self.locale)
@@ -184,18 +179,18 @@ class Console:
         if raw in ("quit", "exit"):
             return False
         if raw == "help":
-            self.say(HELP.format(names=", ".join(self.users)))
+            self.say(self.help())
             return True
         name, sep, command = raw.partition(":")
         user = self.users.get(name.strip().lower())
         if not sep or user is None:
-            self.say(f"? type `<name>: <command>` with a name among {', '.join(self.users)}")
+            self.say(self.t(Msg("console.who", {"names": ", ".join(self.users)})))
             return True
         try:
             await self.command(user, command.strip())
         except ServiceError as exc:
             info = await self._info()
-            self.say(f"  ({user.name} only) ! {self.t(exc.msg, info)}")
+            self.say(f"  ({user.name} only) ! {self.t(console_refusal(exc.msg), info)}")
         return True
 
     async def _info(self) -> GameInfo | None:
@@ -242,7 +237,7 @@ class Console:
             await self.service.abandon(CHANNEL, user.id)
             self.say(self.t(Msg("outcome.abandoned")))
         else:
-            self.say("? " + HELP.format(names=", ".join(self.users)))
+            self.say("? " + self.help())
 
     async def move(self, user: User, typed: str) -> None:
         """`/move [text]`, read as the Discord command reads it (Service.move, bot.menu.resolve)."""
@@ -304,7 +299,7 @@ async def play(
         print(f"--players must be between 1 and {len(NAMES)}", file=sys.stderr)
         return 2
     if len(bots) >= players:
-        print(f"--bots: {len(bots)} bots leave no seat for a person among {players} players",
+        print(translate(Msg("console.no_seat", {"bots": len(bots), "n": players}), locale),
               file=sys.stderr)
         return 2
     store = await open_store(db)
@@ -313,6 +308,7 @@ async def play(
         console = Console(service, NAMES[:players - len(bots)], out, locale, stdout, bots)
         live = await store.live_game(CHANNEL)
         if live is None:
+            await _say_finished(console, store, await store.latest_game(CHANNEL))
             try:
                 await console.open_game(game_key, options, seed)
             except ServiceError as exc:
@@ -328,9 +324,9 @@ async def play(
             })), file=sys.stderr)
             return 2
         else:
-            console.say("(continuing the game stored in this database)")
+            console.say(console.t(Msg("console.continuing")))
             console.show(await service.status(CHANNEL))
-        console.say("Type `help` for the commands.")
+        console.say(console.t(Msg("console.type_help")))
         while True:
             await console.play_bots()
             raw = await asyncio.to_thread(stdin.readline)
@@ -344,6 +340,25 @@ async def play(
     finally:
         await console.autoplay.stop()
         await store.close()
+
+
+def console_refusal(msg: Msg) -> Msg:
+    """A refusal as the console says it: Discord's words point at its suggestions, which the
+    console has not (`/move` lists the choices instead)."""
+    ours = f"console.{msg.key}"
+    return Msg(ours, msg.params) if has(ours) else msg
+
+
+async def _say_finished(console: Console, store: Any, row: GameRow | None) -> None:
+    """A --db whose game is over: say so, and its result, before a new game begins (it began
+    silently, as if the file had been empty)."""
+    if row is None or row.status in ("lobby", "active"):
+        return
+    names = [s.name for s in await store.seats(row.id)]
+    reason = Outcome.from_json(row.outcome).reason if row.outcome else Msg("outcome.abandoned")
+    result = translate(reason, console.locale, names)
+    console.say(console.t(Msg("console.finished", {
+        "id": row.id, "game": get_game(row.game_key).name(), "result": result})))
 
 
 def _option_words(row: GameRow) -> list[str]:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from engine.core import Component as CoreComponent
 from engine.core import Event, Msg, OptionSpec, State
 
 from . import cards
@@ -252,6 +253,11 @@ class Expansion:
         """A bot's determinization (engine/ai/deal.py): register the expansion's places `seat`
         cannot see, and what of the base's hidden piles it does see thanks to the expansion
         (called before the base registers its own, in turn)."""
+
+    def lookup(self) -> list[CoreComponent]:
+        """Its components in words, for `/game card` (engine/duel/lookup.py, which it may use
+        to say a card of the base game's shape)."""
+        return []
 
     def worth(self, state: State, seat: int) -> float:
         """A bot's estimate of what the seat's part of the expansion is worth beyond the points

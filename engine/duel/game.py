@@ -24,10 +24,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import rng
-from engine.core import Event, Game, IllegalAction, Msg, OptionSpec, Outcome, State
+from engine.core import Component, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, State
 from engine.policy import Listed
 
-from . import city, explain, scoring
+from . import city, explain, lookup, scoring
 from . import structure as st
 from .cards import AGES, get, load
 from .expansion import Do, enabled, registered
@@ -72,6 +72,12 @@ class Duel(Game):
     def options(self) -> tuple[OptionSpec, ...]:
         """The expansions' options (engine/duel/expansion.py)."""
         return expansion_options()
+
+    def components(self, options: Mapping[str, Any]) -> list[Component]:
+        return lookup.components(options)
+
+    def shown(self, view: Mapping[str, Any]) -> list[str]:
+        return lookup.shown(view)
 
     # --- setup ----------------------------------------------------------------------------------
 

@@ -21,11 +21,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine import rng
-from engine.core import Event, IllegalAction, Msg, Outcome, State, Steps
+from engine.core import Component, Event, IllegalAction, Msg, Outcome, State, Steps
 from engine.policy import Listed
 
 from . import board as B
-from . import conquest, eras, turn
+from . import conquest, eras, lookup, turn
 from .step import Options, Step
 from .view import build_view
 
@@ -64,6 +64,12 @@ class Heros(Steps):
     max_players = 5
     options = ()
     steps = STEPS
+
+    def components(self, options: Mapping[str, Any]) -> list[Component]:
+        return lookup.components(options)
+
+    def shown(self, view: Mapping[str, Any]) -> list[str]:
+        return lookup.shown(view)
 
     # --- setup (§Pour débuter une partie) ---------------------------------------------------------
 

@@ -14,8 +14,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine import rng
-from engine.core import IllegalAction, Msg, OptionSpec, Outcome, State, Steps
+from engine.core import Component, IllegalAction, Msg, OptionSpec, Outcome, State, Steps
 
+from . import lookup
 from .cards import CIVILISATION, CLASSIC, FULL, PEOPLE, Variant, variant
 from .steps import PASS, SEEK, STEPS, answerer, cities, score, v_of
 from .trade import can_deliver, cards_text, parse
@@ -27,6 +28,12 @@ class ResPublica(Steps):
     min_players = 3
     max_players = 5
     options = (OptionSpec("classic", Msg("res-publica.option.classic")),)
+
+    def components(self, options: Mapping[str, Any]) -> list[Component]:
+        return lookup.components(options)
+
+    def shown(self, view: Mapping[str, Any]) -> list[str]:
+        return lookup.shown(view)
 
     # --- setup ----------------------------------------------------------------------------------
 

@@ -150,8 +150,10 @@ class Turn(_Step):
         hand = state["hands"][seat]
         for k, n in drawn.items():
             hand[k] += n
-        events = [Event(Msg("res-publica.event.draw", {"seat": Msg.seat(seat), "people": p,
-                                                       "civilisation": c}))]
+        # say nothing about nothing: « draws 1 people card », never « and 0 civilisation cards »
+        key = "res-publica.event." + ("draw" if p and c else "draw_people" if p else
+                                      "draw_civilisation" if c else "draw_none")
+        events = [Event(Msg(key, {"seat": Msg.seat(seat), "people": p, "civilisation": c}))]
         if drawn:
             events.append(Event(Msg("res-publica.event.drew", {"cards": m.cards(v, drawn)}),
                                 to=(seat,)))
@@ -550,7 +552,8 @@ def lay(state: State, seat: int, args: list[str]) -> list[Event]:
     state["hands"][seat][kind] -= size
     value = state["piles"][card].pop(0)  # the top card: the highest town left
     state["groups"][seat].append({"kind": kind, "count": size, "card": card, "value": value})
-    return [Event(Msg("res-publica.event.lay", {
+    # a library is worth no point: its line says what it does instead (« worth 0 » said nothing)
+    return [Event(Msg("res-publica.event.lay" if value else "res-publica.event.lay_nothing", {
         "seat": Msg.seat(seat), "cards": m.term(size, kind), "card": m.card(card),
         "value": value}))]
 

@@ -169,6 +169,7 @@ def parse_cards(v: Variant, tokens: list[str]) -> dict[str, int]:
     if not tokens or len(tokens) % 2:
         raise IllegalAction("res-publica.error.give_syntax")
     out: dict[str, int] = {}
+    ordered = True
     last = -1
     for count, kind in zip(tokens[::2], tokens[1::2], strict=True):
         n = number(count)
@@ -179,11 +180,11 @@ def parse_cards(v: Variant, tokens: list[str]) -> dict[str, int]:
                 raise IllegalAction("res-publica.error.give_generic", kind=_kind(kind))
             raise IllegalAction("res-publica.error.unknown_kind", kind=kind)
         rank = v.kinds.index(kind)
-        if rank <= last:
-            canonical = cards_text(v, {**out, kind: out.get(kind, 0) + n})
-            raise IllegalAction("res-publica.error.give_order", canonical=canonical)
+        ordered = ordered and rank > last
         last = rank
-        out[kind] = n
+        out[kind] = out.get(kind, 0) + n
+    if not ordered:  # the usual order of every card named, none dropped (issue 25)
+        raise IllegalAction("res-publica.error.give_order", canonical=cards_text(v, out))
     return out
 
 

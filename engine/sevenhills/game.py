@@ -19,10 +19,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine import rng
-from engine.core import Event, IllegalAction, Msg, Outcome, State, Steps
+from engine.core import Component, Event, IllegalAction, Msg, Outcome, State, Steps
 
 from . import board as B
-from . import consul, take, turn
+from . import consul, lookup, take, turn
 from .components import load
 from .step import G, Step
 from .view import view as build_view
@@ -54,6 +54,12 @@ class SevenHills(Steps):
     min_players = 3
     max_players = 4
     steps = STEPS
+
+    def components(self, options: Mapping[str, Any]) -> list[Component]:
+        return lookup.components(options)
+
+    def shown(self, view: Mapping[str, Any]) -> list[str]:
+        return lookup.shown(view)
 
     # --- setup (§IV) ----------------------------------------------------------------------------
 

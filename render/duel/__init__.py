@@ -22,6 +22,7 @@ the expansions a view holds.
       last_strip.py     the last move's strip
       turn_result.py    the end: the winners and the score table
     hand.py           the viewer's own picture
+    card.py           one component alone (/game card)
     item.py           what a tile shows: the type the pictures and the extension points share
     parts.py          cards, wonders, tokens, panels: the pieces the pictures share
     icons.py          resources, science symbols, coins, shields and the other icons
@@ -30,7 +31,8 @@ the expansions a view holds.
 """
 
 from render.duel.board import board, clear_caches
+from render.duel.card import card
 from render.duel.hand import hand
 from render.duel.turn import turn
 
-__all__ = ["board", "clear_caches", "hand", "turn"]
+__all__ = ["board", "card", "clear_caches", "hand", "turn"]

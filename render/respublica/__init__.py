@@ -9,7 +9,8 @@ engine's views (engine/respublica/).
 """
 
 from render.respublica.board import board
+from render.respublica.card import card
 from render.respublica.hand import hand
 from render.respublica.turn import clear_caches, turn
 
-__all__ = ["board", "clear_caches", "hand", "turn"]
+__all__ = ["board", "card", "clear_caches", "hand", "turn"]

@@ -8,8 +8,9 @@ views (engine/sevenhills/).
 """
 
 from render.sevenhills.board import board
+from render.sevenhills.card import card
 from render.sevenhills.hand import hand
 from render.sevenhills.parts import clear_caches
 from render.sevenhills.turn import turn
 
-__all__ = ["board", "clear_caches", "hand", "turn"]
+__all__ = ["board", "card", "clear_caches", "hand", "turn"]

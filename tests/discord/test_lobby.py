@@ -31,7 +31,7 @@ async def test_commands_are_synced_with_french_names_and_descriptions(discord_: 
     subs = {o["name"]: o for o in game["options"]}
     assert set(subs) == {"new", "join", "leave", "start", "status", "board", "hand", "log",
                          "resign", "abandon", "rules", "undo", "mine", "notify", "vacation",
-                         "settings", "leaderboard", "stats", "replay", "bot"}
+                         "settings", "leaderboard", "stats", "replay", "bot", "card"}
     assert subs["join"]["name_localizations"]["fr"] == "rejoindre"
     bots = {o["name"]: o for o in subs["bot"]["options"]}
     assert bots["add"]["name_localizations"]["fr"] == "ajouter"

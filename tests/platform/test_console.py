@@ -28,9 +28,9 @@ from tests.platform.toy import Toy, ToyRenderer
 
 async def console(db: Path, script: str, game: str = "res-publica", players: int = 3,
                   options: tuple[str, ...] = (), seed: int = 4,
-                  bots: tuple[str, ...] = ()) -> tuple[int, str]:
+                  bots: tuple[str, ...] = (), locale: str = "en") -> tuple[int, str]:
     out = io.StringIO()
-    code = await play(game, players, list(options), str(db), None, "en", seed,
+    code = await play(game, players, list(options), str(db), None, locale, seed,
                       io.StringIO(script), out, ToyRenderer(), bots=bots)
     return code, out.getvalue()
 
@@ -197,6 +197,33 @@ async def test_a_db_holding_another_game_is_refused_and_left_alone(
 
 
 
+async def test_a_db_whose_game_is_over_says_so_before_a_new_one(tmp_path: Path) -> None:
+    """It began a new game silently, as if the file had been empty (issue 25)."""
+    db = tmp_path / "over.sqlite3"
+    code, _ = await console(db, "alice: /game abandon\nquit\n")
+    assert code == 0
+    code, text = await console(db, "quit\n")
+    assert code == 0 and "The game stored in this database (#1, Res Publica) is over" in text
+    assert "A new game begins." in text and "continuing" not in text
+
+
+async def test_the_console_speaks_the_players_language(tmp_path: Path) -> None:
+    """--lang fr: the help, the refusals in the rules' own words even typed in French, and no
+    mention of suggestions the console has not (issue 25)."""
+    script = ("help\n{p}: /move cherche 1 huns offre 1 goths\n"
+              "{p}: /move cherche 1 huns et 1 goths et 1 vikings\n{p}: /move voler\nquit\n")
+    _, text = await console(tmp_path / "fr.sqlite3", "quit\n", locale="fr")
+    first = first_player(text)
+    code, text = await console(tmp_path / "fr.sqlite3", script.format(p=first), locale="fr")
+    assert code == 0 and "Tapez `help` pour les commandes." in text
+    assert "Commandes, chacune tapée" in after(text, "help")
+    assert "une offre et une demande" in after(text, f"{first}: /move cherche 1 huns offre 1 goths")
+    assert "Au plus 2 caractéristiques" in after(
+        text, f"{first}: /move cherche 1 huns et 1 goths et 1 vikings")
+    refused = after(text, f"{first}: /move voler")
+    assert "Tapez `/move`" in refused and "suggestion" not in refused
+
+
 # --- bots: tabula play --bots ------------------------------------------------------------------
 
 async def test_the_console_plays_the_bot_seats(tmp_path: Path,
@@ -247,4 +274,6 @@ def test_the_bots_option_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "duel", "--players", "2", "--bots", "grandmaster"]) == 2
     assert "--bots takes levels" in capsys.readouterr().err
     assert main(["play", "duel", "--players", "2", "--bots", "easy,facile"]) == 2
-    assert "no seat for a person" in capsys.readouterr().err
+    assert "2 bots would take every seat of a game of 2 players" in capsys.readouterr().err
+    assert main(["play", "duel", "--players", "1", "--bots", "easy"]) == 2  # one of each
+    assert "1 bot would take every seat of a game of 1 player:" in capsys.readouterr().err

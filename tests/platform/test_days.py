@@ -275,8 +275,9 @@ async def test_undo_takes_back_the_latest_move_and_everyone_reads_it(days: Servi
         await days.undo(CHANNEL, second.id)
     assert caught.value.msg.key == "error.undo_nothing"
     report = await days.undo(CHANNEL, first.id)
-    assert report.public == [Msg("platform.undone", {
-        "who": Msg.seat(0), "action": Msg.action("toy", "take 2")})]
+    # the log's sentence of the move, not its stored text (issue 25)
+    assert report.public == [Msg("platform.undone_said", {
+        "who": Msg.seat(0), "said": Msg("toy.took", {"who": Msg.seat(0), "n": 2})})]
     assert report.to_act[0].user_id == first.id
     after = await days.store.game(before.id)
     assert after.state == before.state and after.version == 2
@@ -284,7 +285,7 @@ async def test_undo_takes_back_the_latest_move_and_everyone_reads_it(days: Servi
     texts = [a.text for a in await days.store.actions(before.id)]
     assert texts == ["take 2", ".undo"] and effective_actions([(0, t) for t in texts]) == []
     log = await days.log(CHANNEL)
-    assert Msg("platform.undone", report.public[0].params) in log.lines
+    assert Msg("platform.undone_said", report.public[0].params) in log.lines
     with pytest.raises(ServiceError):  # nothing left to take back
         await days.undo(CHANNEL, first.id)
 

@@ -67,6 +67,7 @@ def test_the_checks_see_what_they_look_for() -> None:
 def test_one_service_over_every_concern() -> None:
     concerns = [c.__module__ for c in Service.__mro__ if issubclass(c, ServiceBase)]
     assert set(concerns) == {f"bot.service.{m}" for m in
-                             ("base", "lobby", "bots", "play", "looking", "days", "records", "posts")} | {
+                             ("base", "lobby", "bots", "play", "looking", "days", "records", "posts",
+                              "cards")} | {
                              "bot.service"}
     assert all(hasattr(bot.service, name) for name in bot.service.__all__)

@@ -18,8 +18,8 @@ RENDER = ROOT / "render"
 
 
 def test_render_holds_the_shared_modules_and_one_package_per_game() -> None:
-    assert {p.name for p in RENDER.glob("*.py")} == {"__init__.py", "animate.py", "chart.py",
-                                                     "common.py", "samples.py"}
+    assert {p.name for p in RENDER.glob("*.py")} == {"__init__.py", "animate.py", "card.py",
+                                                     "chart.py", "common.py", "samples.py"}
     modules = {registry.get(key).module for key in registry.keys()}  # noqa: SIM118
     packages = {p.parent.name for p in RENDER.glob("*/__init__.py")}
     assert packages == modules

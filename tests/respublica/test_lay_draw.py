@@ -144,7 +144,7 @@ def test_end_draws_one_people_card_privately():
     assert state["hands"][0][top] == before + 1
     public = [e for e in ev if e.to is None]
     private = [e for e in ev if e.to is not None]
-    assert [e.msg.key for e in public] == ["res-publica.event.draw"]
+    assert [e.msg.key for e in public] == ["res-publica.event.draw_people"]
     assert public[0].msg.params["people"] == 1 and public[0].msg.params["civilisation"] == 0
     assert [(e.msg.key, e.to) for e in private] == [("res-publica.event.drew", (0,))]
     assert G.prompt(state).keys() == {1}
@@ -158,7 +158,7 @@ def test_no_people_card_left_no_people_card_drawn():
     total = sum(state["hands"][0].values())
     state, ev = act(state, 0, "end")
     assert sum(state["hands"][0].values()) == total
-    assert [e.msg.key for e in ev] == ["res-publica.event.draw"]
+    assert [e.msg.key for e in ev] == ["res-publica.event.draw_none"]
 
 
 def test_one_civilisation_card_per_city_even_one_laid_this_turn():

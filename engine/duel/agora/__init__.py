@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.core import Component as Described
 from engine.core import Event, State
 from engine.duel.cards import Component, Slot, get
 from engine.duel.expansion import Expansion
 from engine.duel.moves import Move
 
-from . import ai, decrees, plots, rules
+from . import ai, decrees, lookup, plots, rules
 from .data import load
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ class Agora(Expansion):
 
     def setup(self, state: State, value: Any) -> None:
         rules.setup(state)
+
+    def lookup(self) -> list[Described]:
+        return lookup.components()
 
     def phase_options(self, state: State, seat: int) -> dict[str, Move]:
         return rules.options(state, seat)

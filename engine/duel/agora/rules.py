@@ -314,10 +314,12 @@ def _remove(state: State, seat: int, move: moves.Move) -> list[Event]:
 
 
 def _skip(state: State, seat: int, move: moves.Move) -> list[Event]:
-    # the question passed, with its own parameters (a Politician's section and actions left)
-    what = Msg(f"duel.ask.{state['pending'][0]['phase']}", ask_params(state))
+    # what was passed, said of the player (the question itself speaks to « you »), with its
+    # own parameters (a Politician's section and actions left)
+    phase = state["pending"][0]["phase"]
+    params = {"seat": seat_msg(seat), **ask_params(state)}
     _pop(state)
-    return [Event(Msg("duel.agora.log.skip", {"seat": seat_msg(seat), "what": what}))]
+    return [Event(Msg(f"duel.agora.log.skipped.{phase}", params))]
 
 
 def _conspire(state: State, seat: int, move: moves.Move) -> list[Event]:

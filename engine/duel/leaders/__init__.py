@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core import Event, Msg, State
+from engine.core import Component, Event, Msg, State
 from engine.duel import game
 from engine.duel.expansion import Expansion
 from engine.duel.moves import Move
 
-from . import ai, rules
+from . import ai, lookup, rules
 from .view import extend_view
 
 if TYPE_CHECKING:
@@ -37,6 +37,9 @@ class Leaders(Expansion):
 
     def setup(self, state: State, value: Any) -> None:
         rules.setup(state, value)
+
+    def lookup(self) -> list[Component]:
+        return lookup.components()
 
     def handles(self, state: State, text: str) -> bool:
         return rules.handles(state, text)
