@@ -385,7 +385,7 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
                       fill=ALERT)
             xx = _words(img, x, second, tr("turn.winners", locale, n=len(end.winners)),
                         ESSENTIAL + 2)
-            share = (x + inner - xx) / len(end.winners) - 6  # the winners share the line
+            share = (x + inner - xx) / max(1, len(end.winners)) - 6  # the winners share the line
             for w in sorted(end.winners):
                 xx = _name(img, (xx, second), names, w, ESSENTIAL + 2, room=share)[2] + 6
             return y1 + 10
@@ -397,7 +397,7 @@ def _status(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loc
             _sentence(img, (xx, top), "turn.wins", locale, names, w, 26, inner - 36, n=pts)
         else:
             xx = _words(img, xx, top, tr("turn.shared", locale), 26)
-            share = (x + inner - xx) / len(end.winners) - 8
+            share = (x + inner - xx) / max(1, len(end.winners)) - 8
             for w in sorted(end.winners):
                 xx = _name(img, (xx, top), names, w, 24, room=share)[2] + 8
         text_line(d, (x, second), tr("turn.final_hint", locale), ESSENTIAL, fill=MUTED,

@@ -71,3 +71,15 @@ def test_the_last_move_label_sits_inside_its_row(name: str) -> None:
     for d in placed:
         mid = (d.box[1] + d.box[3]) / 2
         assert min(abs(mid - r) for r in rows) <= 12, (d.text, d.box, rows)
+
+
+def test_a_resignation_that_leaves_no_winner_is_drawn() -> None:
+    """The last person resigns after the others left: the platform's end has no winner (e2e,
+    test_the_lobby_and_looking_at_a_game); the winners' line shared its room among none."""
+    from engine.core import resigned
+
+    at = _at("resigned-4p-full-en")
+    end = resigned(4, 1, left=(0, 2, 3))
+    assert end.winners == ()
+    png = R.turn(G.view(at.state, None), seat_names(at, NAMES), "en", outcome=end)
+    assert png.size[0] > 0
