@@ -22,7 +22,6 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from engine.core import IllegalAction, State, copy_state
-
 from engine.policy import Menu, holds
 
 from . import trade as T
