@@ -28,7 +28,7 @@ import time
 from engine.core import Game, IllegalAction, State
 from engine.policy import walk
 
-from .knowledge import Knowledge, actor, considered, value
+from .knowledge import Knowledge, actor, considered, options, value
 
 EXPLORATION = 0.7  # UCB constant for rewards in [0, 1]
 ROLLOUT_DEPTH = 2
@@ -114,7 +114,7 @@ def _iterate(game: Game, know: Knowledge, det: State, seat: int, root: Node,
     texts: list[str] | None = root_texts
     while (who := actor(game, det, seat)) is not None:
         if texts is None:
-            texts = considered(know, det, who, game.legal(det, who), rng)
+            texts = options(game, know, det, who, rng)
             texts = texts[:WIDEN_MIN + int(WIDEN * math.sqrt(node.visits))]
             if not texts:  # asked with nothing to do: a dead end of the sample, valued as is
                 break
@@ -159,11 +159,13 @@ def _rollout(game: Game, know: Knowledge, det: State, seat: int, rng: random.Ran
         who = actor(game, det, seat)
         if who is None:
             return
-        legal = game.legal(det, who)
-        if not legal:
-            return
         if know.candidates is None:
+            legal = game.legal(det, who)
+            if not legal:
+                return
             game.apply(det, who, walk(legal, rng))
         else:  # most plausible first: the front of the list is played more often
-            texts = considered(know, det, who, legal, rng)
+            texts = options(game, know, det, who, rng)
+            if not texts:
+                return
             game.apply(det, who, texts[int(len(texts) * rng.random() ** ROLLOUT_BIAS)])

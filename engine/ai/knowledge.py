@@ -18,6 +18,9 @@ and may define
         The texts of `legal` worth considering (a non-empty subset), when `legal` is too long
         to try each (trade proposals) or holds moves nobody would make; the most plausible
         first: below its root, the search widens in this order (engine/ai/ismcts.py).
+    CANDIDATES_FROM_MENU = True
+        `candidates` may be given the game's menu (Game.menu) instead of `legal`: the search
+        then never lists the legal texts below its root (Res Publica's run to thousands).
 """
 
 from __future__ import annotations
@@ -29,11 +32,11 @@ from functools import cache
 from importlib import import_module
 from types import ModuleType
 
-from engine.core import Game, State
+from engine.core import Game, Menu, State
 
 Determinize = Callable[[State, int, random.Random], State]
 Evaluate = Callable[[State, int], float]
-Candidates = Callable[[State, int, list[str], random.Random], list[str]]
+Candidates = Callable[[State, int, Sequence[str] | Menu, random.Random], list[str]]
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class Knowledge:
     determinize: Determinize
     evaluate: Evaluate
     candidates: Candidates | None = None
+    from_menu: bool = False  # `candidates` reads the game's menu (CANDIDATES_FROM_MENU)
 
 
 def _module(name: str) -> ModuleType | None:
@@ -61,6 +65,7 @@ def _for_module(module: str) -> Knowledge | None:
         determinize=found.determinize,
         evaluate=found.evaluate,
         candidates=getattr(found, "candidates", None),
+        from_menu=getattr(found, "CANDIDATES_FROM_MENU", False),
     )
 
 
@@ -85,6 +90,19 @@ def considered(know: Knowledge, state: State, seat: int, legal: list[str],
         return legal
     picked = know.candidates(state, seat, legal, rng)
     return picked or legal
+
+
+def options(game: Game, know: Knowledge, state: State, seat: int,
+            rng: random.Random) -> list[str]:
+    """`considered` over `seat`'s legal texts, taken from the game's menu when its `candidates`
+    reads one (the legal texts are then never listed: Res Publica's thousands of trade texts,
+    whose lists were most of a search's time and memory)."""
+    if know.candidates is not None and know.from_menu:
+        menu = game.menu(state, seat)
+        if not isinstance(menu, Sequence):
+            return know.candidates(state, seat, menu, rng)
+        return considered(know, state, seat, list(menu), rng)
+    return considered(know, state, seat, game.legal(state, seat), rng)
 
 
 def value(game: Game, know: Knowledge, state: State, seat: int) -> float:

@@ -245,8 +245,16 @@ def load() -> Components:
     )
 
 
+# Every component found so far, by id: the rules ask for one at every step of every playout,
+# and ids never change meaning (the table `load()` keeps, reached without its two calls).
+_FOUND: dict[str, Component] = {}
+
+
 def get(cid: str) -> Component:
-    return load().get(cid)
+    comp = _FOUND.get(cid)
+    if comp is None:
+        comp = _FOUND[cid] = load().get(cid)
+    return comp
 
 
 def ids(kind: str) -> list[str]:

@@ -19,7 +19,7 @@ from engine.core import State
 
 from . import city
 from .cards import RESOURCES, Component
-from .expansion import enabled
+from .expansion import Expansion, enabled
 from .values import Quote
 
 REDUCTION = 2  # Architecture, Masonry: « 2 fewer resources »
@@ -52,17 +52,19 @@ class Market:
     made: dict[str, int]
     producers: list[tuple[str, ...]]
     unit: dict[str, int]
+    exts: list[Expansion]  # the game's expansions (engine.duel.expansion.enabled), asked per price
 
 
 def market(state: State, seat: int) -> Market:
     return Market(city.production(state, seat), city.choices(state, seat),
-                  city.trade_prices(state, seat))
+                  city.trade_prices(state, seat), enabled(state))
 
 
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:
     m = m or market(state, seat)
-    need = {r: max(0, cost.get(r, 0) - m.made[r]) for r in RESOURCES}
-    for ext in enabled(state):  # e.g. Bilkis (Leaders)
+    # the units to buy (a resource the city makes enough of is left out: it costs nothing)
+    need = {r: n - m.made[r] for r, n in cost.items() if n > m.made[r]}
+    for ext in m.exts:  # e.g. Bilkis (Leaders)
         if (coins := ext.trade_cost(state, seat, need, m.producers, m.unit)) is not None:
             return coins
     return trade_cost(need, m.producers, m.unit)
@@ -82,7 +84,7 @@ def quotes(state: State, seat: int, comp: Component, m: Market | None = None) ->
     `m`: the seat's market now, when the caller prices several components."""
     m = m or market(state, seat)
     found = _quotes(state, seat, comp, m)
-    if any(ext.ignores_coin_cost(state, seat, comp) for ext in enabled(state)):  # Agora 5-7
+    if any(ext.ignores_coin_cost(state, seat, comp) for ext in m.exts):  # Agora 5-7
         t = _trade(state, seat, comp.resource_cost, m)
         if all(q.coins != t for q in found):
             found.append(Quote(t, t, ("coins",)))
@@ -91,7 +93,7 @@ def quotes(state: State, seat: int, comp: Component, m: Market | None = None) ->
 
 def _quotes(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     res = comp.resource_cost
-    extra = sum(ext.reduction(state, seat, comp) for ext in enabled(state))  # Agora 5-8
+    extra = sum(ext.reduction(state, seat, comp) for ext in m.exts)  # Agora 5-8
     k = min(reduction(state, seat, comp) + extra, sum(res.values()))
     if k == 0:
         t = _trade(state, seat, res, m)

@@ -22,10 +22,16 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from engine.core import IllegalAction, State, copy_state
+from engine.policy import Menu, holds
 
 from . import trade as T
 from .cards import CIVILISATION, PEOPLE, Variant, variant
+from .menu import ResPublicaMenu
+from .steps import STEPS
 
+# The search asks `candidates` with the seat's menu (engine/ai/knowledge.py): the thousands of
+# trade texts are never listed below its root.
+CANDIDATES_FROM_MENU = True
 PASS = "pass"
 SEEK = "seek"
 OFFER = "offer"
@@ -45,6 +51,10 @@ CITY_DRAWS = 5.0
 # The evaluation's temperature in points: at the end, and added early. A sharper one (1.5 + 3t,
 # with a sigmoid of the margin) made easy bots greedier and the hard level no better (27%).
 TEMP, TEMP_EARLY = 2.0, 4.0
+# A library's worth, in points at the start: the cheaper towns it brings (fewer as time runs
+# out). Counted the same in the hand (a group to lay) and laid, so that laying it never looks
+# like a loss: counted in the hand only, the bots ended turns with a library unlaid.
+LIBRARY_TOWNS = 3.0
 
 Hand = Mapping[str, int]
 
@@ -255,7 +265,7 @@ def _group_value(card: str, top: int | None, library: bool, t: float) -> float:
     if card == "city":
         return top + CITY_DRAWS * t
     if card == "library":
-        return 0.0 if library else 3.0 * t
+        return 0.0 if library else LIBRARY_TOWNS * t
     return float(top)
 
 
@@ -286,8 +296,40 @@ def _kind_worth(card: str, size: int, size_with_library: int | None, c: int, t: 
 
 
 def hand_worth(state: State, seat: int, hand: Hand, t: float) -> float:
-    """Points a hand is expected to bring (the sum of its kinds' `kind_worth`)."""
-    return sum(kind_worth(state, seat, k, c, t) for k, c in hand.items() if c > 0)
+    """Points a hand is expected to bring, as `kind_worth` counts them, but each complete group
+    at the point card it would take (of two complete town groups, one takes the pile's top and
+    the other the card below it) and a partial group at the card left after them. Valued all at
+    the top, laying a group lowered the others' worth by as much as the top fell (or to nothing
+    with the pile's last card), and ending the turn with a group unlaid looked better."""
+    v = _v(state)
+    library = _has_library(state, seat)
+    taken: dict[str, int] = {}  # point cards of each pile that the complete groups take
+    rests: list[tuple[str, int, int]] = []
+    total = 0.0
+    for k, c in hand.items():
+        if c <= 0:
+            continue
+        group = v.groups[k]
+        size = group.size_with_library if library and group.size_with_library else group.size
+        full, rest = divmod(c, size)
+        first = taken.get(group.card, 0)
+        for i in range(first, first + full):
+            value = _group_value(group.card, _card(state, group.card, i), library, t)
+            total += value * 0.95 if value > 0 else size // 2  # worthless: its pairs
+        taken[group.card] = first + full
+        if rest:
+            rests.append((group.card, size, rest))
+    for card, size, rest in rests:
+        value = _group_value(card, _card(state, card, taken.get(card, 0)), library, t)
+        partial = value * (rest / size) ** 2 * (0.3 + 0.7 * t) if value > 0 else 0.0
+        total += max(rest // 2, partial)
+    return total
+
+
+def _card(state: State, card: str, i: int) -> int | None:
+    """The point card `i` cards down the pile of `card` (None: the pile has no more)."""
+    pile = state["piles"].get(card) or ()
+    return pile[i] if i < len(pile) else None
 
 
 def projected(state: State, seat: int, t: float | None = None,
@@ -300,7 +342,8 @@ def projected(state: State, seat: int, t: float | None = None,
     hand = (hands or state["hands"])[seat]
     laid = sum(g["value"] for g in state["groups"][seat])
     cities = sum(1 for g in state["groups"][seat] if g["card"] == "city")
-    score = laid + CITY_DRAWS * cities * t + hand_worth(state, seat, hand, t)
+    library = LIBRARY_TOWNS * t if _has_library(state, seat) else 0.0
+    score = laid + CITY_DRAWS * cities * t + library + hand_worth(state, seat, hand, t)
     if state["phase"] not in ("final", "over") and state["active"] == seat:
         score += _draw_worth(state, seat, hand, cities, t)
     return score
@@ -625,9 +668,11 @@ def _may_propose(state: State, seat: int, text: str) -> bool:
     return verb == SEEK or T.can_propose(_v(state), state["hands"][seat], p)
 
 
-def _scored(state: State, seat: int, legal: Sequence[str]) -> list[tuple[float, str]]:
+def _scored(state: State, seat: int, legal: Sequence[str],
+            menu: ResPublicaMenu | None = None) -> list[tuple[float, str]]:
     """Plausible actions of `seat` with a rough value (points of expected gain), from what the seat
-    sees only (its own hand and the public trade)."""
+    sees only (its own hand and the public trade). With `menu`, `legal` is its short texts (the
+    ends and lays, `pass`) and an answer is checked against the menu (never listed)."""
     v = _v(state)
     phase = state["phase"]
     t = time_left(state)
@@ -654,8 +699,8 @@ def _scored(state: State, seat: int, legal: Sequence[str]) -> list[tuple[float, 
     elif phase == "answers":
         out.append((0.0, PASS))
         answers = sorted(_answer_texts(state, seat, t), key=lambda x: -x[0])
-        legal_set = set(legal)
-        out += [(g, x) for g, x in answers if x in legal_set][:MAX_ANSWERS]
+        allowed = (lambda x: holds(menu, x)) if menu is not None else set(legal).__contains__
+        out += [(g, x) for g, x in answers if allowed(x)][:MAX_ANSWERS]
     elif phase == "accept":
         trade = state["trade"]
         for text in legal:
@@ -696,9 +741,17 @@ def _scored(state: State, seat: int, legal: Sequence[str]) -> list[tuple[float, 
     return unique
 
 
-def candidates(state: State, seat: int, legal: Sequence[str], rng: random.Random) -> list[str]:
+def candidates(state: State, seat: int, legal: Sequence[str] | Menu,
+               rng: random.Random) -> list[str]:
     """A few plausible actions among `legal`, best first by a rough gain: every lay and end of a
     turn, the best few trades (never the thousands of trade texts), `pass` and the best few
-    answers, the least costly deliveries. Reads only `seat`'s own hand and public facts."""
-    found = [x for _, x in _scored(state, seat, legal)]
+    answers, the least costly deliveries. Reads only `seat`'s own hand and public facts.
+    `legal` may be the seat's menu (Game.menu: CANDIDATES_FROM_MENU), whose proposals are then
+    never listed."""
+    menu = None
+    if isinstance(legal, ResPublicaMenu):
+        menu, legal = legal, legal.texts
+    elif not isinstance(legal, Sequence):  # a delivery's menu: its few texts, as listed
+        legal = STEPS[state["phase"]].legal(state, seat)
+    found = [x for _, x in _scored(state, seat, legal, menu)]
     return found or list(legal[:1])

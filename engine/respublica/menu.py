@@ -214,6 +214,7 @@ class ResPublicaMenu:
     """A seat's legal texts: a few short ones (end, lay, pass) and proposals under their verb."""
 
     def __init__(self, short: Sequence[str], proposals: dict[str, Proposals]) -> None:
+        self.texts = list(short)  # the short texts, in the order `legal` lists them
         self.short = TextMenu(short)
         self.proposals = proposals
 

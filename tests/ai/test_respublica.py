@@ -19,7 +19,7 @@ from engine.core import State, copy_state, play
 from engine.policy import walk
 from engine.respublica import ai as rp_ai
 from engine.respublica.cards import CIVILISATION, PEOPLE, variant
-from engine.respublica.trade import all_texts, deliveries, parse
+from engine.respublica.trade import all_texts, deliveries, parse, proposable_texts
 from tests.respublica.helpers import G, run
 
 CONFIGS = {"3-full": (3, False), "4-classic": (4, True), "5-full": (5, False),
@@ -251,3 +251,58 @@ def test_the_evaluation_is_a_share_of_the_win() -> None:
     ahead["groups"][0].append({"kind": "alchemy", "count": 5, "card": "town", "value": 9})
     assert rp_ai.evaluate(ahead, 0) > rp_ai.evaluate(state, 0) + 0.05
     assert rp_ai.evaluate(ahead, 1) < rp_ai.evaluate(state, 1)
+
+
+def test_the_candidates_from_the_menu_are_those_from_the_legal_texts() -> None:
+    """The search asks with the seat's menu (CANDIDATES_FROM_MENU): the same candidates, in the
+    same order, as from the listed legal texts, in every phase."""
+    phases = set()
+    for name in CONFIGS:
+        for state in positions(name):
+            for seat in _seats(state):
+                legal = G.legal(state, seat)
+                menu = G.menu(state, seat)
+                phases.add(state["phase"])
+                assert (rp_ai.candidates(state, seat, menu, random.Random(0))
+                        == rp_ai.candidates(state, seat, legal, random.Random(0)))
+    assert {"turn", "answers", "deliver"} <= phases
+
+
+def test_the_search_lists_no_trade_texts_below_its_root() -> None:
+    """The hard level reads the menus below its root: only the root's legal list is worked out
+    (each listing is a hand's thousands of proposal texts, and they were cached by the
+    thousand: a bot process grew past 450 MB)."""
+    state = G.setup(3, 4, {})
+    proposable_texts.cache_clear()
+    ai.decide(G, state, 0, "hard", 1, budget=40, seconds=60)
+    assert proposable_texts.cache_info().currsize <= 1
+
+
+def _lay_or_end(state: State, seat: int, lay: str) -> tuple[float, float]:
+    """The seat's evaluation after ending its turn, and after laying the group then ending it
+    (the same draw: the generator and the decks are copied)."""
+    ended, _ = run(state, (seat, "end"))
+    laid, _ = run(state, (seat, lay), (seat, "end"))
+    return rp_ai.evaluate(ended, seat), rp_ai.evaluate(laid, seat)
+
+
+@pytest.mark.parametrize(("hand", "piles", "lay"), [
+    # two complete town groups: each takes its own card of the pile, 9 then 8
+    ({"alchemy": 5, "commerce": 5, "huns": 1}, {}, "lay alchemy"),
+    # the first library: the cheaper towns it brings count laid as they did in hand
+    ({"books": 2, "alchemy": 3, "goths": 2}, {}, "lay books"),
+    # three monks and the church pile's last card: the third monk hopes for no church after it
+    ({"monks": 3, "vikings": 2, "architecture": 2}, {"church": [7]}, "lay monks"),
+])
+def test_the_evaluation_never_prefers_ending_with_a_complete_group_unlaid(
+    hand: dict[str, int], piles: dict[str, list[int]], lay: str,
+) -> None:
+    """Issue 28: hard ended turns with a complete group in hand, as its evaluation valued every
+    group held at its pile's top (so laying one lowered the others by as much as the top fell)
+    and a library only while in hand."""
+    state = G.setup(3, 6, {})
+    _hold(state, 0, hand)
+    state["piles"].update(piles)
+    assert state["phase"] == "turn" and state["active"] == 0 and lay in G.legal(state, 0)
+    ended, laid = _lay_or_end(state, 0, lay)
+    assert laid > ended

@@ -185,7 +185,11 @@ def _plan(state: State, seat: int, need: dict[str, int], producers: list[tuple[s
 
 
 def trade(state: State, seat: int, need: dict[str, int], producers: list[tuple[str, ...]],
-          unit: dict[str, int]) -> int:
+          unit: dict[str, int]) -> int | None:
+    """Bilkis's price, or None (the base's cheapest purchase: without her, the coins of the
+    cheapest plan are the base's, as a tuple's minimum starts with its first part's)."""
+    if has(state, seat, "bilkis") is None:
+        return None
     return _plan(state, seat, dict(need), producers, unit)[0]
 
 
