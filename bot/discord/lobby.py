@@ -15,7 +15,7 @@ from bot.discord.days import suggest_pace
 from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.lobby_post import begin, refresh
 from bot.discord.looking import game_name
-from bot.discord.posting import post_notice, retire_buttons
+from bot.discord.posting import post_notice, retire_buttons, unposted_text
 from bot.discord.replies import done, refusals, service_of, suggesting, tell, think
 from bot.service import GameInfo, ServiceError, User
 from engine.ai import LEVELS
@@ -198,8 +198,9 @@ async def start(interaction: discord.Interaction) -> None:
         can_manage = interaction.permissions.manage_channels
         report = await service.start(interaction.channel_id or 0, interaction.user.id,
                                      can_manage=can_manage)
-        if not await begin(interaction.client, service, report):
-            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+        if not await begin(interaction.client, service, report):  # the game started
+            await tell(interaction, unposted_text(interaction, report.game.id,
+                                                  user_locale(interaction)))
             return
         await done(interaction)
 

@@ -32,7 +32,7 @@ import discord
 from bot.discord import ids
 from bot.discord.i18n import clip, pinging, shown, t, user_locale
 from bot.discord.looking import game_name, options_text, seats_text
-from bot.discord.posting import post_turn
+from bot.discord.posting import post_turn, unposted_text
 from bot.discord.replies import LIMIT, channel_of, refusals, service_of, tell, think
 from bot.service import GameInfo, Report, Service, ServiceError, User
 from engine.registry import get as get_game
@@ -262,8 +262,9 @@ async def clicked(interaction: discord.Interaction, action: str | None, game_id:
             await service.add_bot(channel, user.id, BOT_LEVEL, can_manage=can_manage)
         else:
             report = await service.start(channel, user.id, can_manage=can_manage)
-            if not await begin(interaction.client, service, report):
-                await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+            if not await begin(interaction.client, service, report):  # the game started
+                await tell(interaction, unposted_text(interaction, report.game.id,
+                                                      user_locale(interaction)))
             return
         if not await refresh(interaction.client, service, game_id):
             await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))

@@ -22,6 +22,7 @@ from tests.e2e.test_process import eventually
 from tests.standin import Message, Player
 from tests.standin.model import SEND_MESSAGES
 from tests.standin.server import Call
+from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
@@ -119,6 +120,25 @@ async def test_discord_trouble_on_the_turn_post_is_retried_until_it_lands(
     check_board(after)
     await eventually(lambda: is_retired(before))
     assert live(world) == [after] and len(turn_posts(world)) == 2
+
+
+async def test_a_start_whose_first_turn_post_fails_says_why_and_is_posted_later(
+    world: World, monkeypatch: pytest.MonkeyPatch, quick_retry: None,
+) -> None:
+    """/game start stores the start, then Discord refuses its first turn post (503): the
+    creator reads that Discord did not take it and that it will be posted again, not the
+    generic "could not post", and the retry posts it."""
+    fix_seed(monkeypatch, 3)
+    players = [world.player(name) for name in ("Alice", "Bob", "Carol")]
+    await players[0].slash("game new", game="res-publica", options="classic")
+    for p in players[1:]:
+        await p.slash("game join")
+    down = world.standin.fail("POST", TURN_POSTS, 503, message="Service Unavailable")
+    started = await players[0].slash("game start")
+    assert "Discord did not take the turn post" in started.text, started.text
+    await eventually(lambda: bool(turn_posts(world)))
+    assert down.hits == 1 and len(turn_posts(world)) == 1
+    check_board(turn_posts(world)[0])
 
 
 # --- after the commit, whatever fails, the reply says the move is recorded -------------------
