@@ -27,7 +27,8 @@ from .cards import GOODS, get
 from .expansion import enabled
 from .moves import buildable_wonders
 
-SCALE = 7.0  # points of advantage that make a position worth ~0.81
+SCALE = 7.0  # points of advantage that make a position worth ~0.81 (before MARGIN)
+MARGIN = 0.1
 # Beyond the military points already scored: how close the pawn is to the rival capital.
 MILITARY = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 4.0, 7.0, 11.0, 11.0)
 # Different scientific symbols (6 win): a 5th is a threat the rival must answer.
@@ -54,6 +55,9 @@ TEMPO = (3.0, 3.0, 3.0, 2.0)
 SHIELD = 1.2  # a wonder's shield, beyond the points
 EFFECT = 2.0  # a destroyed rival card, the Mausoleum's or the Great Library's pick
 TOKEN_EFFECT = 1.2  # a progress token's lasting effect, beyond its points
+DENIED = 2  # cards given up for the same gain that a search considers (discards, tucks)
+CAPITAL = 9  # the pawn's distance to a capital (7wd.md §1.5)
+WINS = 50.0  # a glance's worth of a move that wins at once: first in every search's order
 
 
 def card_class(cid: str) -> str:
@@ -94,8 +98,10 @@ def _hide_base(det: State, seat: int, deal: Deal) -> None:
 
 
 def evaluate(state: State, seat: int) -> float:
+    """Within [MARGIN, 1 - MARGIN]: however lopsided a running game looks, a win at once (1)
+    or a loss at once (0) stands apart from it in a search's means."""
     gap = worth(state, seat) - worth(state, 1 - seat)
-    return 1.0 / (1.0 + math.exp(-gap / SCALE))
+    return MARGIN + (1.0 - 2 * MARGIN) / (1.0 + math.exp(-gap / SCALE))
 
 
 def worth(state: State, seat: int) -> float:
@@ -154,7 +160,9 @@ def wonder_value(wid: str, age: int = 1) -> float:
 
 def candidates(state: State, seat: int, legal: list[str], rng: random.Random) -> list[str]:
     """Every move, but only the cheapest way to pay for each (sparing resources, Masonry),
-    the most plausible first (`prior`): the search widens in this order."""
+    and of the moves that give up a card for the same gain (a discard, a wonder's tucked
+    card) only the DENIED that the rival would value most; the most plausible first
+    (`prior`): the search widens in this order."""
     best: dict[str, tuple[int, str]] = {}
     kept: list[str] = []
     for text in legal:
@@ -168,8 +176,27 @@ def candidates(state: State, seat: int, legal: list[str], rng: random.Random) ->
             if key not in best:
                 kept.append(key)  # a place in the list, filled below
             best[key] = (price, text)
-    texts = [best[t][1] if t in best else t for t in kept]
+    texts = _denials([best[t][1] if t in best else t for t in kept], state, seat)
     return sorted(texts, key=lambda t: -prior(state, seat, t))
+
+
+def _denials(texts: list[str], state: State, seat: int) -> list[str]:
+    """Among the discards, and among each wonder's tucked cards, the DENIED cards the rival
+    would value most: the others give the same and deny less (fewer moves to search)."""
+    groups: dict[str, list[tuple[float, str]]] = {}
+    out = []
+    for text in texts:
+        words = text.split()
+        group = "discard" if words[0] == "discard" else \
+            f"wonder {words[1]}" if words[0] == "wonder" else None
+        card = words[1] if words[0] == "discard" else words[2] if group else ""
+        if group is None or get(card).kind != "card":
+            out.append(text)
+            continue
+        groups.setdefault(group, []).append((-card_value(state, 1 - seat, card), text))
+    for found in groups.values():
+        out += [text for _, text in sorted(found)[:DENIED]]
+    return out
 
 
 def _price(words: list[str]) -> int:
@@ -185,9 +212,20 @@ def prior(state: State, seat: int, text: str) -> float:
     if verb == "construct" and len(words) > 2:
         return card_value(state, seat, words[1]) - cost
     if verb == "wonder":
-        return wonder_value(words[1], age) - cost
+        return wonder_value(words[1], age) + _wins(state, seat, get(words[1]).shields, None) - cost
     if verb == "discard":
         return int(words[-1]) * coin_rate(age) - 1.0  # a card given up for its coins
+    return 0.0
+
+
+def _wins(state: State, seat: int, shields: int, symbol: str | None) -> float:
+    """WINS when these shields reach the rival's capital or this symbol is a 6th different
+    one: the rival's reply that wins must come first among the moves a search widens to."""
+    ahead = state["pawn"] if seat == 0 else -state["pawn"]
+    if shields and ahead + shields >= CAPITAL:
+        return WINS
+    if symbol and city.science(state, seat)[symbol] == 0 and city.science_kinds(state, seat) >= 5:
+        return WINS
     return 0.0
 
 
@@ -196,7 +234,8 @@ def card_value(state: State, seat: int, cid: str) -> float:
     in the units of `worth`."""
     comp = get(cid)
     age = min(max(state["age"], 1), 3)
-    value = comp.points + 1.3 * comp.shields
+    shields = comp.shields + (1 if comp.shields and city.has_token(state, seat, "strategy") else 0)
+    value = comp.points + 1.3 * shields + _wins(state, seat, shields, comp.science)
     if comp.science:
         value += 2.0 if city.science(state, seat)[comp.science] == 0 else 1.5
     made = comp.effect("produce")
