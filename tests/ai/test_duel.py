@@ -13,6 +13,7 @@ from functools import cache
 import pytest
 
 from engine import ai
+from engine.ai.knowledge import Knowledge
 from engine.core import State, copy_state, play
 from engine.duel import ai as duel_ai
 from engine.duel.expansion import enabled
@@ -373,3 +374,47 @@ def test_hard_takes_the_free_lumber_yard(seed: int) -> None:
 def test_hard_builds_circus_maximus_with_its_last_coins(seed: int) -> None:
     move = ai.decide(G, _circus_state(), 0, "hard", seed, budget=HARD, seconds=600)
     assert move.startswith("wonder circus-maximus "), move
+
+
+@pytest.mark.parametrize("state, wrong", [
+    (_first_card_state, "construct baths pay 2"),
+    (_draft_state, "draft the-pyramids"),
+])
+def test_medium_follows_the_evaluation_where_it_was_wrong(state, wrong: str) -> None:
+    """Medium lost to easy (42% of 200 games) by taking the evaluation's best move every time,
+    where easy's softmax strayed from its mistakes: paying for the Baths with the Lumber Yard
+    free, drafting the Pyramids, discarding for coins counted twice."""
+    moves = {ai.decide(G, state(), 0, "medium", seed, budget=4, seconds=600)
+             for seed in range(2)}
+    assert wrong not in moves
+
+
+def _counting(know: Knowledge, hidden_matters: bool) -> tuple[Knowledge, list[int]]:
+    """Duel's knowledge, counting its determinizations; with `hidden_matters`, an evaluation
+    that also reads a hidden part (the order of the Age II deck)."""
+    calls: list[int] = []
+
+    def determinize(state: State, seat: int, rng: random.Random) -> State:
+        calls.append(1)
+        return know.determinize(state, seat, rng)
+
+    def evaluate(state: State, seat: int) -> float:
+        hidden = sorted(state["decks"]["2"]).index(state["decks"]["2"][0]) / 1000
+        return know.evaluate(state, seat) + (hidden if hidden_matters else 0.0)
+
+    return Knowledge(determinize, evaluate, know.candidates), calls
+
+
+@pytest.mark.parametrize("hidden_matters", [False, True])
+def test_medium_samples_only_where_hidden_cards_matter(hidden_matters: bool) -> None:
+    """Duel's evaluation reads public facts: after a move, a second determinization values
+    every candidate as the first did, and medium stops there (with 100 samples it played the
+    same 2,691 moves as with 4); where the hidden cards change the values it takes them all."""
+    from engine.ai.knowledge import knowledge
+    from engine.ai.plausible import medium
+
+    state = _first_card_state()
+    know, calls = _counting(knowledge(G), hidden_matters)
+    move = medium(G, know, state, 0, G.legal(state, 0), random.Random(3), 12, 600)
+    assert move in G.legal(state, 0)
+    assert len(calls) == (12 if hidden_matters else 2)
