@@ -120,19 +120,22 @@ def worth(state: State, seat: int) -> float:
     total += PRODUCTION[age] * CHOICE_FACTOR * len(city.choices(state, seat))
     total += PRODUCTION[age] * FIXED_FACTOR * len(city.fixed_prices(state, seat))
     total += CHAIN[age] * len(city.chains(state, seat))
-    total += UNBUILT[age] * sum(_gain(state, seat, w, age) for w in buildable_wonders(state, seat))
+    unbuilt = buildable_wonders(state, seat)
+    if unbuilt:
+        m = payment.market(state, seat) if age else None  # priced once for every wonder
+        total += UNBUILT[age] * sum(_gain(state, seat, w, age, m) for w in unbuilt)
     total += TOKEN_EFFECT * sum(1 for t in me["tokens"] if get(t).effect("token"))
     for ext in enabled(state):
         total += ext.worth(state, seat)
     return total
 
 
-def _gain(state: State, seat: int, wid: str, age: int) -> float:
+def _gain(state: State, seat: int, wid: str, age: int, m: payment.Market | None) -> float:
     """What building this wonder would gain: its worth less today's price (in the draft,
     before any production, its worth alone)."""
-    if age == 0:
+    if m is None:
         return wonder_value(wid, 1)
-    price = payment.cheapest(state, seat, get(wid)).coins
+    price = min(q.coins for q in payment.quotes(state, seat, get(wid), m))
     return max(0.0, wonder_value(wid, age) - price * coin_rate(age))
 
 
