@@ -10,8 +10,11 @@ engine/duel/leaders/ai.py).
 `evaluate` weighs, in points, the gap between the two cities: the points scored if the game
 ended now, the threats of the two supremacies (the conflict pawn's distance to a capital, the
 different scientific symbols), and what will buy future points while cards remain (production,
-chains, coins, unbuilt wonders, progress tokens' lasting effects), turned into [0, 1] by a
-logistic curve.
+chains, coins, unbuilt wonders, progress tokens' lasting effects), turned into [0.1, 0.9] by a
+logistic curve. It values what players of the game value (issue 28): coins once (a third of a
+point, more while they can buy), a first unit of a resource made above the coins a discard
+brings, a play-again wonder by the turn it gains, and an unbuilt wonder as a share of what
+building it at today's price would gain, never more than building it.
 """
 
 from __future__ import annotations
