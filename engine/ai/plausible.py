@@ -4,6 +4,9 @@ easy    one determinization; each candidate applied and evaluated; a softmax pic
         temperature EASY_TEMPERATURE: a move a point or two better is chosen a few times more
         often, a blunder (discarding a needed card, paying for nothing) rarely, never uniformly.
 medium  MEDIUM_SAMPLES determinizations (or `budget`); the candidate with the best mean value.
+        Determinizations only where hidden parts matter: once a second sample values every
+        candidate exactly as the first did, what the seat cannot see changes nothing here
+        (an evaluation of public facts, moves that reveal nothing) and more would only repeat.
 """
 
 from __future__ import annotations
@@ -62,13 +65,19 @@ def medium(game: Game, know: Knowledge, state: State, seat: int, legal: list[str
     deadline = time.perf_counter() + seconds
     texts: list[str] = []
     totals: list[float] = []
+    first: list[float] = []
     for k in range(samples):
         det = know.determinize(state, seat, rng)
         if k == 0:
             texts = considered(know, det, seat, legal, rng)
             totals = [0.0] * len(texts)
-        for i, v in enumerate(tried(game, know, det, seat, texts)):
+        found = tried(game, know, det, seat, texts)
+        for i, v in enumerate(found):
             totals[i] += v
+        if k == 0:
+            first = found
+        elif found == first:  # hidden parts change nothing here: more samples would repeat
+            break
         if time.perf_counter() > deadline:  # at least one sample, whole samples only
             break
     best = max(range(len(texts)), key=lambda i: (totals[i], -i))
