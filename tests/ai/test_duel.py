@@ -302,8 +302,8 @@ def test_the_search_denies_the_rival_a_win_in_one() -> None:
         assert move not in losing
 
 
-# Issue 28: mistakes hard's evaluation led its search into, on fixed positions (rulebook:
-# /work/shared/reference/7wd.md §1.3 the wonders, §1.7 the draft and the trading).
+# Issue 28: mistakes hard's evaluation led its search into, on fixed positions (7 Wonders Duel,
+# rulebook, French edition: the wonders, the draft, and trading; data/duel/README.md).
 THE_DRAFT = ("the-pyramids", "the-temple-of-artemis", "the-statue-of-zeus", "piraeus")
 HARD = 200  # iterations: a few seconds a decision, enough for these positions
 
