@@ -32,24 +32,37 @@ def _param_keys(value: Any) -> Iterator[str]:
             yield from _param_keys(v)
 
 
+Record = Callable[[Any, Any, str, Any, int, dict[str, Any]], None]
+
+
 @contextmanager
-def drawn_texts(clear_caches: Callable[[], None]) -> Iterator[list[str]]:
-    """Every string written with ImageDraw.text while inside (the renderer's cached layers are
-    forgotten first, so that its cards are drawn again)."""
+def _spying(clear_caches: Callable[[], None], record: Record) -> Iterator[None]:
+    """ImageDraw.text spied on while inside: `record(draw, xy, text, font, size, kwargs)` for
+    each string drawn (the renderer's cached layers are forgotten first, so that its cards are
+    drawn again). Texts drawn with no font are Pillow's default bitmap font (10 px)."""
     clear_caches()
-    seen: list[str] = []
     original = ImageDraw.ImageDraw.text
 
     def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        seen.append(str(text))
+        font = kwargs.get("font", args[1] if len(args) > 1 else None)
+        size = kwargs.get("font_size") or getattr(font, "size", None) or 10
+        record(self, xy, str(text), font, int(size), kwargs)
         return original(self, xy, text, *args, **kwargs)
 
     ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
     try:
-        yield seen
+        yield
     finally:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
         clear_caches()
+
+
+@contextmanager
+def drawn_texts(clear_caches: Callable[[], None]) -> Iterator[list[str]]:
+    """Every string written with ImageDraw.text while inside."""
+    seen: list[str] = []
+    with _spying(clear_caches, lambda _d, _xy, text, _f, _s, _k: seen.append(text)):
+        yield seen
 
 
 @dataclass(frozen=True)
@@ -64,27 +77,17 @@ class Drawn:
 
 @contextmanager
 def drawn_text_sizes(clear_caches: Callable[[], None]) -> Iterator[list[Drawn]]:
-    """Like `drawn_texts`, with each text's font size and its secondary mark. Texts drawn with
-    no font are Pillow's default bitmap font (10 px) and count as such."""
+    """Like `drawn_texts`, with each (non-blank) text's font size and its secondary mark."""
     from render.common import is_secondary
 
-    clear_caches()
     seen: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
 
-    def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        font = kwargs.get("font", args[1] if len(args) > 1 else None)
-        size = kwargs.get("font_size") or getattr(font, "size", None) or 10
-        if str(text).strip():
-            seen.append(Drawn(str(text), int(size), is_secondary()))
-        return original(self, xy, text, *args, **kwargs)
+    def record(_d: Any, _xy: Any, text: str, _f: Any, size: int, _k: dict[str, Any]) -> None:
+        if text.strip():
+            seen.append(Drawn(text, size, is_secondary()))
 
-    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
-    try:
+    with _spying(clear_caches, record):
         yield seen
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
-        clear_caches()
 
 
 @dataclass(frozen=True)
@@ -105,26 +108,18 @@ def drawn_text_boxes(clear_caches: Callable[[], None]) -> Iterator[list[Placed]]
     font, anchor and spacing), for the tests that no text leaves its picture or covers another."""
     from render.common import is_secondary
 
-    clear_caches()
     seen: list[Placed] = []
-    original = ImageDraw.ImageDraw.text
 
-    def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
-        font = kwargs.get("font", args[1] if len(args) > 1 else None)
-        size = kwargs.get("font_size") or getattr(font, "size", None) or 10
-        if str(text).strip():
+    def record(draw: Any, xy: Any, text: str, font: Any, size: int,
+               kwargs: dict[str, Any]) -> None:
+        if text.strip():
             extra = {k: kwargs[k] for k in ("anchor", "spacing", "align", "stroke_width")
                      if k in kwargs}
-            box = self.textbbox(xy, text, font=font, **extra)
-            seen.append(Placed(str(text), int(size), is_secondary(), tuple(box), self.im))
-        return original(self, xy, text, *args, **kwargs)
+            box = draw.textbbox(xy, text, font=font, **extra)
+            seen.append(Placed(text, size, is_secondary(), tuple(box), draw.im))
 
-    ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
-    try:
+    with _spying(clear_caches, record):
         yield seen
-    finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
-        clear_caches()
 
 
 def lone_asks(game: Any, players: int, options: Any, seeds: Any,

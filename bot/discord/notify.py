@@ -12,7 +12,6 @@ that is logged and skipped, never an error for anyone.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Sequence
 
@@ -20,6 +19,7 @@ import discord
 
 from bot.discord import ids
 from bot.discord.i18n import clip, pinging, shown_names, t
+from bot.discord.looping import Looping
 from bot.discord.replies import LIMIT, channel_of
 from bot.service import Service, ServiceError, StorageUnavailable
 from bot.service.notices import Notice
@@ -85,24 +85,14 @@ def timeout_view(game_id: int, version: int, choices: Sequence[str], locale: str
     return view
 
 
-class Ticker:
+class Ticker(Looping):
     """Every TICK seconds: Service.tick() (clocks run out, reminders, vacations ending), then
     the notices it returns. One failing round is logged; the next one runs anyway."""
 
+    NAME = "tabula-ticker"
+
     def __init__(self, client: discord.Client, service: Service, every: float = TICK) -> None:
         self.client, self.service, self.every = client, service, every
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="tabula-ticker")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def once(self) -> None:
         await send_notices(self.client, self.service, await self.service.tick())

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord.i18n import clip
+from bot.discord.looping import Looping
 from bot.discord.posting import post_turn
 from bot.discord.replies import LIMIT
 from bot.discord.unposted import POST_ERRORS, Unposted, dm_text
@@ -76,8 +77,10 @@ class Owed:
         return self.failure.kind == "gone" and self.failures > 1
 
 
-class Reposter:
+class Reposter(Looping):
     """The background task of one client (see the module's docstring)."""
+
+    NAME = "tabula-retry"
 
     def __init__(self, client: discord.Client, service: Service,
                  first: float | None = None) -> None:
@@ -85,7 +88,6 @@ class Reposter:
         self._first = first
         self.owed: dict[int, Owed] = {}
         self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
 
     @property
     def first(self) -> float:
@@ -123,17 +125,6 @@ class Reposter:
         return owed.failure if owed is not None else None
 
     # --- the task -------------------------------------------------------------------------
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="tabula-retry")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def _run(self) -> None:
         while True:

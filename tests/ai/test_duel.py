@@ -130,7 +130,7 @@ def test_the_rivals_hidden_recruitment_choice_is_not_seen() -> None:
 @pytest.mark.parametrize("name", list(OPTION_SETS))
 def test_every_level_plays_a_legal_move(name: str) -> None:
     simultaneous = 0
-    for i, state in enumerate(positions(name, (11,), 3)):
+    for i, state in enumerate(positions(name, (11,), 6)):
         asked = _seats(state)
         simultaneous += len(asked) > 1
         for seat in asked:
@@ -143,7 +143,7 @@ def test_every_level_plays_a_legal_move(name: str) -> None:
 
 
 def test_the_same_seed_gives_the_same_move() -> None:
-    for state in positions("agora+leaders")[::4]:
+    for state in positions("agora+leaders")[::8]:
         seat = _seats(state)[0]
         for level, budget in (("easy", None), ("medium", 3), ("hard", 40)):
             moves = {ai.decide(G, state, seat, level, 5, budget=budget, seconds=60)
@@ -276,10 +276,10 @@ def test_a_settled_choice_stops_thinking_with_the_answer_of_the_whole_budget() -
     legal = G.legal(state, 0)
     know = knowledge(G)
     assert know is not None
-    whole = searched(G, know, state, 0, legal, random.Random(1), 600, 60, settle=False)
-    settled = searched(G, know, state, 0, legal, random.Random(1), 600, 60)
-    assert whole[1] == 600 and settled[0] == whole[0]
-    assert settled[1] < 600
+    whole = searched(G, know, state, 0, legal, random.Random(1), 200, 60, settle=False)
+    settled = searched(G, know, state, 0, legal, random.Random(1), 200, 60)
+    assert whole[1] == 200 and settled[0] == whole[0]
+    assert settled[1] < 200
 
 
 def _rival_wins_next(state: State, move: str) -> bool:
