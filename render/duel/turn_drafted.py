@@ -44,6 +44,18 @@ def _rows(labels: list[str], width: float) -> list[list[tuple[str, float]]]:
     return rows
 
 
+def _laid(view: Mapping[str, Any], locale: str, width: float
+          ) -> list[list[list[tuple[str, float]]]]:
+    held = [[name_of(str(w.get("id")), locale) for w in p.get("wonders") or [] if w.get("id")]
+            for p in players(view)]
+    return [_rows(labels, width) if labels else [] for labels in held]
+
+
+def drafted_height(view: Mapping[str, Any], locale: str, width: float) -> int:
+    """The height the players' wonders take (without the title) in a column `width` wide."""
+    return sum(40 + max(1, len(rows)) * ROW for rows in _laid(view, locale, width - 8))
+
+
 def draw_drafted(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
                  box: Box) -> None:
     """A title when there is room, then each player's name and the wonders they took in the
@@ -51,12 +63,9 @@ def draw_drafted(img: Image.Image, view: Mapping[str, Any], names: Sequence[str]
     x0, y0, x1, y1 = box
     d = ImageDraw.Draw(img)
     width = x1 - x0 - 8
-    held = [[name_of(str(w.get("id")), locale) for w in p.get("wonders") or [] if w.get("id")]
-            for p in players(view)]
-    laid = [_rows(labels, width) if labels else [] for labels in held]
-    need = sum(32 + max(1, len(rows)) * ROW + 8 for rows in laid)
+    laid = _laid(view, locale, width)
     y = y0 + 4
-    if need + 40 <= y1 - y0:
+    if drafted_height(view, locale, x1 - x0) + 40 <= y1 - y0:
         text_line(d, (x0, y0 + 14), t("turn.drafted", locale), 22, bold=True,
                   max_width=x1 - x0)
         y += 36

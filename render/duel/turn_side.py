@@ -29,7 +29,7 @@ from render.duel.extension import first_answer, registered
 from render.duel.icons import paste
 from render.duel.parts import card_colour, component, name_of, t
 from render.duel.sentence import thing_colour
-from render.duel.turn_drafted import draw_drafted
+from render.duel.turn_drafted import drafted_height, draw_drafted
 from render.duel.turn_frame import LAST, ROMAN
 
 
@@ -53,12 +53,14 @@ def draw_side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], l
         _schematic(img, view, (x0 + pad, y0 + pad + 32, x1 - pad, y1 - pad - tok_h),
                    changed.get("slot"), changed.get("card"))
     elif view.get("draft"):  # the wonder draft: what each player has taken
+        if drafted_height(view, locale, x1 - x0 - 2 * pad) > y1 - y0 - 2 * pad - tok_h:
+            tok_h = 0  # (beside Agora's Senate) the tokens give way; the board shows them
         draw_drafted(img, view, names, locale, (x0 + pad, y0 + pad, x1 - pad, y1 - pad - tok_h))
     else:
         draw_text(d, (x0 + pad, y0 + pad, x1 - pad, y1 - pad - tok_h),
                   t("turn.no_structure", locale), 20, bold=True, fill=MUTED)
     # the progress tokens on the board
-    tokens = list(view.get("progress_board") or [])
+    tokens = list(view.get("progress_board") or []) if tok_h else []
     ty = y1 - pad - tok_h + 8
     dd = 48
     step = (x1 - x0 - 2 * pad) / max(5, len(tokens))

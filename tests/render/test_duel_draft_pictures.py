@@ -136,11 +136,12 @@ def test_the_senate_reads_at_preview_size_with_a_legend(agora: Moment, locale: s
     texts = [p.text for p in inside]
     assert set(NAMES) <= set(texts)
     for ch in chambers:  # the chamber's number over its column, both players' cubes below
-        column = [p for p in inside if p.text == str(ch["chamber"])]
-        assert column, ch["chamber"]
-        centre = (column[0].box[0] + column[0].box[2]) / 2
+        heads = [p for p in inside if p.text == str(ch["chamber"])]
+        assert heads, ch["chamber"]
+        head = min(heads, key=lambda p: p.box[1])  # the numbers are the table's top line
+        centre = (head.box[0] + head.box[2]) / 2
         below = sorted((p for p in inside if abs((p.box[0] + p.box[2]) / 2 - centre) < 6
-                        and p.box[1] > column[0].box[3]), key=lambda p: p.box[1])
+                        and p.box[1] > head.box[3]), key=lambda p: p.box[1])
         assert [p.text for p in below[:2]] == [str(n) for n in ch["cubes"]]
     held = [ch for ch in chambers if ch["control"] is not None]
     assert held  # the sample has controlled chambers

@@ -63,7 +63,8 @@ class Agora(Extension):
         return SIDE_W  # as wide as the column beside the choices
 
     def below_track(self, view: View) -> int:
-        return turn.SENATE_BELOW  # the Senate's table and its legend
+        # the Senate's table and its legend (one line of it while the wonders are drafted)
+        return turn.DRAFT_BELOW if view.get("draft") else turn.SENATE_BELOW
 
     def draw_beside_track(self, img: Image.Image, view: View, names: Sequence[str],
                           locale: str, box: Box) -> None:

@@ -37,7 +37,8 @@ def controlled(view: Mapping[str, Any], seat: int) -> int:
 
 
 SENATE_BELOW = 130  # how far the Senate's panel reaches below the track, into the side column
-LABEL_W = 108  # the column of the players' names
+DRAFT_BELOW = 80  # during the wonder draft: a line of legend, the column shows the wonders
+LABEL_W = 124  # the column of the players' names
 LINE = 24  # a line of the legend
 
 
