@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from engine import registry
 from engine.core import play
@@ -15,8 +16,10 @@ from render import duel as R
 from render.common import MIN_PREVIEW_PX, preview_scale
 from render.duel import parts
 from render.duel.agora.turn import SENATE_BELOW
+from render.duel.last_strip import last_height, last_layout
 from render.duel.parts import name_of, t
 from render.duel.sentence import last_text
+from render.duel.turn_changes import changes
 from render.duel.turn_frame import SIDE_W, TRACK_H, TRACK_Y, H, M, W
 from render.samples import Moment, game_samples, moment
 from tests.support import Placed, drawn_text_boxes
@@ -53,7 +56,9 @@ def test_the_last_move_names_the_wonder_the_draft_gave_the_other_player(
     mover = view["last"]["seat"]
     auto = view["players"][1 - mover]["wonders"][-1]["id"]
     texts = _drawn(draft, locale)
-    strip_top = max(p.box[1] for p in texts) - 40  # the strip is the picture's lowest line
+    layout = last_layout(Image.new("RGB", (W, H)), view, NAMES, locale,
+                         changes(G.view(draft.before, None), view))
+    strip_top = H - M - last_height(layout)  # the strip at the picture's foot
     strip = [p.text for p in texts if p.box[1] >= strip_top]
     assert name_of(auto, locale) in strip
     assert NAMES[1 - mover] in strip and NAMES[mover] in strip
@@ -91,6 +96,7 @@ def _recording(calls: list[tuple[Any, ...]]) -> Callable[..., Any]:
         calls.append(items)
         return real(items, *args, **kwargs)
 
+    strip.cache_clear = real.cache_clear  # type: ignore[attr-defined]
     return strip
 
 
