@@ -36,7 +36,7 @@ def controlled(view: Mapping[str, Any], seat: int) -> int:
                if ch.get("control") == seat)
 
 
-SENATE_BELOW = 130  # how far the Senate's panel reaches below the track, into the side column
+SENATE_BELOW = 140  # how far the Senate's panel reaches below the track, into the side column
 DRAFT_BELOW = 80  # during the wonder draft: a line of legend, the column shows the wonders
 LABEL_W = 124  # the column of the players' names
 LINE = 24  # a line of the legend
@@ -53,12 +53,12 @@ def senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
     parts.panel(img, box, 12, PANEL, RULE, 2)
     d = ImageDraw.Draw(img)
     chambers = list((view.get("agora") or {}).get("senate") or [])
-    text_line(d, (x0 + 10, y0 + 18), t("turn.senate", locale), ES, bold=True,
+    text_line(d, (x0 + 10, y0 + 16), t("turn.senate", locale), ES, bold=True,
               max_width=LABEL_W - 10)
     cx0 = x0 + LABEL_W
     cw = (x1 - 8 - cx0) / max(1, len(chambers))
-    top, bottom = y0 + 32, y0 + 100
-    rows = (y0 + 50, y0 + 82)
+    top, bottom = y0 + 28, y0 + 88
+    rows = (y0 + 44, y0 + 72)
     for seat, ry in enumerate(rows):
         name_badge(img, (x0 + 8, ry), seat_name(names, seat), 20, seat_colour(seat),
                    LABEL_W - 14, min_size=ES)
@@ -66,7 +66,7 @@ def senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
         left = cx0 + i * cw
         ctrl = ch.get("control")
         mid = left + cw / 2
-        text_line(d, (mid, y0 + 18), str(ch.get("chamber", i + 1)), ES, bold=True,
+        text_line(d, (mid, y0 + 16), str(ch.get("chamber", i + 1)), ES, bold=True,
                   fill=MUTED, anchor="mm")
         if ctrl is not None:
             colour = seat_colour(int(ctrl))
@@ -77,7 +77,7 @@ def senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
             ink = shade(seat_colour(seat), 0.35) if n else MUTED
             text_line(d, (mid, ry), str(n), 20 if n else ES, bold=bool(n), fill=ink,
                       anchor="mm")
-    _legend(img, chambers, locale, (x0 + 8, bottom + 8, x1 - 8, y1 - 4))
+    _legend(img, chambers, locale, (x0 + 8, bottom + 6, x1 - 8, y1 - 4))
 
 
 def _decree_text(ch: Mapping[str, Any], locale: str) -> str:
