@@ -65,13 +65,15 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
     draw_head(img, view, locale, outcome)
     for s in range(2):
         draw_player(img, view, names, locale, s, changed, outcome)
-    draw_track(img, view, names, locale, changed)
+    over = is_over(view, outcome)
+    below = 0 if over else below_track(view)  # the result takes the whole width
+    draw_track(img, view, names, locale, changed, below)
     layout = last_layout(img, view, names, locale, changed)
     last_h = last_height(layout)
     bottom = H - M - last_h - 10
     main = (M, MAIN_Y, W - M - SIDE_W - 12, bottom)
-    side = (W - M - SIDE_W, MAIN_Y + below_track(view), W - M, bottom)
-    if is_over(view, outcome):
+    side = (W - M - SIDE_W, MAIN_Y + below, W - M, bottom)
+    if over:
         draw_result(img, view, names, locale, outcome, (M, MAIN_Y, W - M, bottom))
     else:
         draw_choices(img, view, names, locale, main)

@@ -24,7 +24,8 @@ def below_track(view: Mapping[str, Any]) -> int:
 
 
 def draw_track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
-               changed: Mapping[str, Any]) -> None:
+               changed: Mapping[str, Any], below: int = 0) -> None:
+    """The track, and the panels beside it reaching `below` it (0: as tall as the track)."""
     x0, y0, y1 = M, TRACK_Y, TRACK_Y + TRACK_H
     beside = [(ext, w) for ext in enabled(view) if (w := ext.beside_track(view))]
     x1 = W - M - sum(w + 12 for _, w in beside)
@@ -78,5 +79,5 @@ def draw_track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
     x = x1 + 12
     for ext, w in beside:  # Agora's Senate
         ext.draw_beside_track(img, view, names, locale,
-                              (x, y0, x + w, y1 + ext.below_track(view)))
+                              (x, y0, x + w, y1 + min(below, ext.below_track(view))))
         x += w + 12

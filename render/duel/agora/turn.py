@@ -53,6 +53,9 @@ def senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
     parts.panel(img, box, 12, PANEL, RULE, 2)
     d = ImageDraw.Draw(img)
     chambers = list((view.get("agora") or {}).get("senate") or [])
+    if y1 - y0 < 100:  # as tall as the track (the end: the score table has the Senate's points)
+        _strip(img, chambers, locale, box)
+        return
     text_line(d, (x0 + 10, y0 + 16), t("turn.senate", locale), ES, bold=True,
               max_width=LABEL_W - 10)
     cx0 = x0 + LABEL_W
@@ -78,6 +81,25 @@ def senate(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], loca
             text_line(d, (mid, ry), str(n), 20 if n else ES, bold=bool(n), fill=ink,
                       anchor="mm")
     _legend(img, chambers, locale, (x0 + 8, bottom + 6, x1 - 8, y1 - 4))
+
+
+def _strip(img: Image.Image, chambers: list[Mapping[str, Any]], locale: str, box: Box) -> None:
+    """The Senate in one line: each chamber in its controller's colour with both players'
+    cubes ("2·1"), at the essential size."""
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(img)
+    lw = text_line(d, (x0 + 10, (y0 + y1) / 2), t("turn.senate", locale), ES, bold=True)
+    cx0 = x0 + 10 + lw + 6
+    cw = (x1 - 8 - cx0) / max(1, len(chambers))
+    for i, ch in enumerate(chambers):
+        left = cx0 + i * cw
+        ctrl = ch.get("control")
+        fill = seat_colour(int(ctrl)) if ctrl is not None else (236, 230, 218)
+        rounded(img, (left + 1, y0 + 10, left + cw - 1, y1 - 10), 6, fill, shade(fill, 0.3), 2)
+        cubes = list(ch.get("cubes") or [0, 0])
+        text_line(d, (left + cw / 2, (y0 + y1) / 2), "·".join(str(n) for n in cubes[:2]), ES,
+                  bold=True, fill=(255, 255, 255) if ctrl is not None else MUTED, anchor="mm",
+                  max_width=cw - 2)
 
 
 def _decree_text(ch: Mapping[str, Any], locale: str) -> str:
