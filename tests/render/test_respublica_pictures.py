@@ -3,6 +3,7 @@ before its fix. Texts are recorded with their boxes (tests/support.py's spy)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import import_module
 
@@ -83,3 +84,29 @@ def test_a_resignation_that_leaves_no_winner_is_drawn() -> None:
     assert end.winners == ()
     png = R.turn(G.view(at.state, None), seat_names(at, NAMES), "en", outcome=end)
     assert png.size[0] > 0
+
+
+@pytest.mark.parametrize("name", ["final-5p-full-fr", "last-round-5p-full-en",
+                                  "final-3p-classic-en"])
+def test_every_group_laid_is_shown(name: str) -> None:
+    """Groups past the first few became a "+4" chip, so the final picture did not show what a
+    player laid: now each group's value is drawn (chips get smaller first), or each point card
+    is counted ("×5") where even small chips do not fit."""
+    at = _at(name)
+    drawn = _drawn(name)
+    names = seat_names(at, NAMES)
+    assert [d.text for d in drawn if re.fullmatch(r"\+\d+", d.text)] == []
+    gx0 = T.TM + T.LEFT_W + 8 + T.POINTS_W + 12  # where a row's groups begin
+    right = T.TW - T.TM - T.PILES_W - 12
+    seats = G.view(at.state, None)["seats"]
+    assert max(len(s["groups"]) for s in seats) > 4  # more than the chips that used to fit
+    for i, seat in enumerate(seats):
+        top = next((d.box[1] + d.box[3]) / 2 for d in drawn if d.text == names[i]
+                   and d.box[0] < 100)
+        there = [d.text for d in drawn if gx0 <= d.box[0] and d.box[2] <= right
+                 and top - 26 <= (d.box[1] + d.box[3]) / 2 < top + 70]
+        values = sorted(t for t in there if t.isdigit())
+        counted = sum(int(t[1:]) for t in there if re.fullmatch(r"×\d+", t))
+        laid = seat["groups"]
+        assert laid == [] or counted == len(laid) or values == sorted(
+            str(g["value"]) for g in laid if g["card"] != "library"), (i, there, laid)
