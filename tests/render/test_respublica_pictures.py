@@ -100,11 +100,13 @@ def test_every_group_laid_is_shown(name: str) -> None:
     right = T.TW - T.TM - T.PILES_W - 12
     seats = G.view(at.state, None)["seats"]
     assert max(len(s["groups"]) for s in seats) > 4  # more than the chips that used to fit
+    tops = [next((d.box[1] + d.box[3]) / 2 for d in drawn if d.text == names[i]
+                 and d.box[0] < 100 and d.box[1] > 165)  # its row, not the status band
+            for i in range(len(seats))]
     for i, seat in enumerate(seats):
-        top = next((d.box[1] + d.box[3]) / 2 for d in drawn if d.text == names[i]
-                   and d.box[0] < 100)
+        low = tops[i + 1] - 30 if i + 1 < len(seats) else T.TH  # the row ends where the next begins
         there = [d.text for d in drawn if gx0 <= d.box[0] and d.box[2] <= right
-                 and top - 26 <= (d.box[1] + d.box[3]) / 2 < top + 70]
+                 and tops[i] - 30 <= (d.box[1] + d.box[3]) / 2 < low]
         values = sorted(t for t in there if t.isdigit())
         counted = sum(int(t[1:]) for t in there if re.fullmatch(r"×\d+", t))
         laid = seat["groups"]
