@@ -656,7 +656,7 @@ class _Size:
 
 
 FULL = _Size(CHIP_H, 28, 24, 8)
-SMALL = _Size(SMALL_H, 22, SMALL_VALUE, 6)
+SMALL = _Size(SMALL_H, 22, SMALL_VALUE, 5)
 
 
 def _has_value(group: Mapping[str, Any]) -> bool:
@@ -668,7 +668,7 @@ def _chip_width(group: Mapping[str, Any], size: _Size = FULL) -> int:
         return 84 if _has_value(group) else 50
     if not _has_value(group):
         return size.icon + 12
-    return size.icon + 15 + int(text_width(str(group.get("value")), size.value, True))
+    return size.icon + 13 + int(text_width(str(group.get("value")), size.value, True))
 
 
 def _lay(groups: Sequence[Mapping[str, Any]], size: _Size, width: float,
@@ -745,7 +745,7 @@ def _chip(img: Image.Image, group: Mapping[str, Any], xy: tuple[float, float], n
     top = 5 if size == FULL else 3
     paste(img, icon(card, size.icon, shade(colour, 0.1)), (x + 6, y + top))
     if _has_value(group):
-        vx = x + 36 + (w - 40) / 2 if size == FULL else x + size.icon + 8
+        vx = x + 36 + (w - 40) / 2 if size == FULL else x + size.icon + 7
         ImageDraw.Draw(img).text((vx, y + h / 2 - 3), str(group.get("value")),
                                  font=font(size.value, True), fill=shade(colour, 0.45),
                                  anchor="mm" if size == FULL else "lm")
