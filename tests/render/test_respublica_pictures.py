@@ -112,3 +112,17 @@ def test_every_group_laid_is_shown(name: str) -> None:
         laid = seat["groups"]
         assert laid == [] or counted == len(laid) or values == sorted(
             str(g["value"]) for g in laid if g["card"] != "library"), (i, there, laid)
+
+
+@pytest.mark.parametrize(("width", "shown"), [(300, ["×2", "×1", "×5"]), (150, ["8 groups laid"])])
+def test_a_narrow_row_counts_its_groups(width: int, shown: list[str]) -> None:
+    """Beside an answer cell even small chips may not fit: each point card is counted, or, in
+    the narrowest room, the groups are counted in words; never a "+N" chip."""
+    from PIL import Image
+
+    seat = G.view(_at("last-round-5p-full-en").state, None)["seats"][1]
+    assert len(seat["groups"]) == 8
+    img = Image.new("RGB", (T.TW, T.TH))
+    with drawn_text_boxes(R.clear_caches) as drawn:
+        T._chips(img, seat, {}, (), "en", (400, 300, 400 + width, 352))
+    assert [d.text for d in drawn] == shown
