@@ -18,6 +18,7 @@ the expansions a view holds.
       choices.py        what the player to act chooses among (also the hand's)
       tiles.py          those choices as tiles (also the hand's)
       turn_side.py      the structure's schematic and the progress tokens
+      turn_drafted.py   during the wonder draft, the wonders each player holds
       sentence.py       the last move's sentence
       last_strip.py     the last move's strip
       turn_result.py    the end: the winners and the score table

@@ -141,6 +141,11 @@ class Extension:
         """The width of a panel the expansion draws beside the military track (0: none)."""
         return 0
 
+    def below_track(self, view: View) -> int:
+        """How far that panel reaches below the track, into the top of the column beside the
+        choices (0: as tall as the track; the tallest of them counts)."""
+        return 0
+
     def draw_beside_track(self, img: Image.Image, view: View, names: Sequence[str],
                           locale: str, box: Box) -> None:
         """Draw that panel in `box`."""

@@ -15,6 +15,7 @@ from render.duel.extension import PILL, Named, Told, first_answer, registered
 from render.duel.parts import GAME, card_colour, component, name_of, t
 
 Piece = tuple[str, Any, Any]  # ("word", text, None) | ("name", seat, None) | ("pill", cid, None)
+OTHER = "\x02"  # the mover's opponent named in the sentence (a badge of their name)
 
 
 def thing_colour(cid: str) -> RGB:
@@ -68,8 +69,24 @@ def last_move(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, dict[
         _base_move(verb, told, names)
     if not key:
         return None
+    if key == "draft" and (auto := auto_pick(view, told.seat)) is not None:
+        told.params |= {"other": OTHER, "wonder": told.thing(auto)}
+        key = "draft.both"
     told.params["gained"] = told.gained
     return key, told.params, told.things
+
+
+def auto_pick(view: Mapping[str, Any], seat: int | None) -> str | None:
+    """The wonder the draft gave the mover's opponent with the pick just made, when that pick
+    left one wonder in its group of four (7wd.md §1.7: it goes to the other player): both
+    players then hold a multiple of four wonders, the latest of the opponent's being it."""
+    if seat is None:
+        return None
+    held = [list(p.get("wonders") or []) for p in view.get("players") or []]
+    total = sum(len(w) for w in held)
+    if len(held) != 2 or not total or total % 4 or not held[1 - int(seat)]:
+        return None
+    return str(held[1 - int(seat)][-1].get("id") or "") or None
 
 
 def _base_move(verb: str, told: Told, names: Sequence[str]) -> str:
@@ -135,9 +152,13 @@ def sentence_pieces(view: Mapping[str, Any], names: Sequence[str], locale: str
     text = t(f"last.{key}", locale, **extra)
     pieces: list[Piece] = []
     queue = list(things)
-    for chunk in text.replace(NAME_MARK, f" {NAME_MARK} ").replace(PILL, f" {PILL} ").split():
+    for mark in (NAME_MARK, PILL, OTHER):
+        text = text.replace(mark, f" {mark} ")
+    for chunk in text.split():
         if chunk == NAME_MARK:
             pieces.append(("name", int(seat) if seat is not None else None, None))
+        elif chunk == OTHER:
+            pieces.append(("name", 1 - int(seat) if seat is not None else None, None))
         elif chunk == PILL and queue:
             pieces.append(("pill", queue.pop(0), None))
         elif chunk and pieces and pieces[-1][0] == "word" and chunk in ",.:;)":
@@ -165,6 +186,6 @@ def last_text(view: Mapping[str, Any], names: Sequence[str], locale: str) -> str
 
 def _glue(words: list[str]) -> str:
     text = " ".join(words)
-    for p in (",", ".", ":", ")"):
+    for p in (",", ".", ":", ";", ")"):
         text = text.replace(f" {p}", p)
     return text.replace("( ", "(")

@@ -148,12 +148,30 @@ def _tile(img: Image.Image, item: Item, locale: str, box: Box, size: int = 22) -
             lines = max(1, int((room[3] - room[1]) // (ES * 1.12)))
             draw_text(d, room, text, 22, fill=INK, align="left", valign="top", min_size=ES,
                       max_lines=lines)
+    cost_w = 0
+    if y1 - ty >= 30 and kind == "wonder":  # what it costs to build, at the right
+        cost_w = _wonder_cost(img, cid, (x0, ty, x1, y1), 30 if y1 - ty > 46 else 22)
     if y1 - ty >= 30 and kind in ("card", "wonder"):  # room under the name: its effects
         items = parts.effect_items(cid)
         if items:
             with secondary():
-                st = parts.strip(items, 30 if y1 - ty > 46 else 22, int(x1 - x0 - 30))
+                st = parts.strip(items, 30 if y1 - ty > 46 else 22, int(x1 - x0 - 30 - cost_w))
                 paste(img, st, (x0 + 20, y1 - 6 - st.height))
+
+
+def _wonder_cost(img: Image.Image, wid: str, box: Box, size: int) -> int:
+    """A wonder's cost in resources on a plate at the tile's bottom right (the draft offers
+    wonders by what they cost as much as by what they do). The width it takes, with its gap."""
+    x0, _, x1, y1 = (int(v) for v in box)
+    items = parts.cost_items(component(wid).get("cost") or {})
+    if not items:
+        return 0
+    st = parts.strip(items, size, int((x1 - x0) * 0.5))
+    right, bottom = x1 - 8, y1 - 6
+    rounded(img, (right - st.width - 12, bottom - st.height - 6, right, bottom + 2), 8,
+            tint(MUTED, 0.75), shade(MUTED, 0.1), 1)
+    paste(img, st, (right - st.width - 6, bottom - st.height - 2))
+    return st.width + 24
 
 
 def token_text(tid: str, locale: str) -> str:

@@ -36,7 +36,7 @@ from render.duel.turn_frame import LAST, MAIN_Y, SIDE_W, TRACK_H, TRACK_Y, H, M,
 from render.duel.turn_panels import draw_head, draw_player
 from render.duel.turn_result import draw_result, point_keys
 from render.duel.turn_side import draw_side
-from render.duel.turn_track import draw_track
+from render.duel.turn_track import below_track, draw_track
 
 # the names the tests and the other pictures have imported from here
 __all__ = [
@@ -65,16 +65,18 @@ def turn(view: Mapping[str, Any], names: Sequence[str], locale: str,
     draw_head(img, view, locale, outcome)
     for s in range(2):
         draw_player(img, view, names, locale, s, changed, outcome)
-    draw_track(img, view, names, locale, changed)
+    over = is_over(view, outcome)
+    below = 0 if over else below_track(view)  # the result takes the whole width
+    draw_track(img, view, names, locale, changed, below)
     layout = last_layout(img, view, names, locale, changed)
     last_h = last_height(layout)
     bottom = H - M - last_h - 10
     main = (M, MAIN_Y, W - M - SIDE_W - 12, bottom)
-    side = (W - M - SIDE_W, MAIN_Y, W - M, bottom)
-    if is_over(view, outcome):
+    side = (W - M - SIDE_W, MAIN_Y + below, W - M, bottom)
+    if over:
         draw_result(img, view, names, locale, outcome, (M, MAIN_Y, W - M, bottom))
     else:
         draw_choices(img, view, names, locale, main)
-        draw_side(img, view, locale, side, changed)
+        draw_side(img, view, names, locale, side, changed)
     draw_last(img, view, names, locale, layout, (M, H - M - last_h, W - M, H - M))
     return img

@@ -5,7 +5,7 @@ the board.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -29,11 +29,12 @@ from render.duel.extension import first_answer, registered
 from render.duel.icons import paste
 from render.duel.parts import card_colour, component, name_of, t
 from render.duel.sentence import thing_colour
+from render.duel.turn_drafted import drafted_height, draw_drafted
 from render.duel.turn_frame import LAST, ROMAN
 
 
-def draw_side(img: Image.Image, view: Mapping[str, Any], locale: str, box: Box,
-              changed: Mapping[str, Any]) -> None:
+def draw_side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
+              box: Box, changed: Mapping[str, Any]) -> None:
     x0, y0, x1, y1 = box
     parts.panel(img, box, 14, PANEL, LINE, 2)
     d = ImageDraw.Draw(img)
@@ -51,11 +52,15 @@ def draw_side(img: Image.Image, view: Mapping[str, Any], locale: str, box: Box,
                       max_width=x1 - x0 - 2 * pad - tw - 10)
         _schematic(img, view, (x0 + pad, y0 + pad + 32, x1 - pad, y1 - pad - tok_h),
                    changed.get("slot"), changed.get("card"))
+    elif view.get("draft"):  # the wonder draft: what each player has taken
+        if drafted_height(view, locale, x1 - x0 - 2 * pad) > y1 - y0 - 2 * pad - tok_h:
+            tok_h = 0  # (beside Agora's Senate) the tokens give way; the board shows them
+        draw_drafted(img, view, names, locale, (x0 + pad, y0 + pad, x1 - pad, y1 - pad - tok_h))
     else:
         draw_text(d, (x0 + pad, y0 + pad, x1 - pad, y1 - pad - tok_h),
                   t("turn.no_structure", locale), 20, bold=True, fill=MUTED)
     # the progress tokens on the board
-    tokens = list(view.get("progress_board") or [])
+    tokens = list(view.get("progress_board") or []) if tok_h else []
     ty = y1 - pad - tok_h + 8
     dd = 48
     step = (x1 - x0 - 2 * pad) / max(5, len(tokens))

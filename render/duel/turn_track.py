@@ -17,8 +17,15 @@ from render.duel.icons import paste
 from render.duel.turn_frame import ES, LAST, TRACK_H, TRACK_Y, M, W
 
 
+def below_track(view: Mapping[str, Any]) -> int:
+    """How far the panels beside the track reach below it (the side column starts lower)."""
+    return max((ext.below_track(view) for ext in enabled(view) if ext.beside_track(view)),
+               default=0)
+
+
 def draw_track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], locale: str,
-               changed: Mapping[str, Any]) -> None:
+               changed: Mapping[str, Any], below: int = 0) -> None:
+    """The track, and the panels beside it reaching `below` it (0: as tall as the track)."""
     x0, y0, y1 = M, TRACK_Y, TRACK_Y + TRACK_H
     beside = [(ext, w) for ext in enabled(view) if (w := ext.beside_track(view))]
     x1 = W - M - sum(w + 12 for _, w in beside)
@@ -71,5 +78,6 @@ def draw_track(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], 
               anchor="lm" if right else "rm")
     x = x1 + 12
     for ext, w in beside:  # Agora's Senate
-        ext.draw_beside_track(img, view, names, locale, (x, y0, x + w, y1))
+        ext.draw_beside_track(img, view, names, locale,
+                              (x, y0, x + w, y1 + min(below, ext.below_track(view))))
         x += w + 12

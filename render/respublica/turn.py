@@ -641,18 +641,58 @@ def _draw_cell(img: Image.Image, cell: _Cell, box: Box) -> None:
 # --- the groups laid, as point-card chips ----------------------------------------------------------
 
 CHIP_H = 42
+SMALL_H = 34  # a compact chip, when the full ones do not all fit (a 5-player row is 94 px)
+SMALL_VALUE = 20  # its value: 10 px in the preview, above ESSENTIAL
 
 
-def _chip_width(group: Mapping[str, Any]) -> int:
-    has_value = group.get("card") != "library" and group.get("value") is not None
-    return 84 if has_value else 50
+@dataclass(frozen=True)
+class _Size:
+    """A chip's size: its height, icon, value font and gap."""
+
+    h: int
+    icon: int
+    value: int
+    gap: int
+
+
+FULL = _Size(CHIP_H, 28, 24, 8)
+SMALL = _Size(SMALL_H, 22, SMALL_VALUE, 5)
+
+
+def _has_value(group: Mapping[str, Any]) -> bool:
+    return group.get("card") != "library" and group.get("value") is not None
+
+
+def _chip_width(group: Mapping[str, Any], size: _Size = FULL) -> int:
+    if size == FULL:
+        return 84 if _has_value(group) else 50
+    if not _has_value(group):
+        return size.icon + 12
+    return size.icon + 13 + int(text_width(str(group.get("value")), size.value, True))
+
+
+def _lay(groups: Sequence[Mapping[str, Any]], size: _Size, width: float,
+         lines: int) -> list[tuple[int, float, int]] | None:
+    """Each group's (index, x, line) when all of them fit in `lines` lines of `width`, else
+    None: every group laid is shown (a "+4" chip once hid what a player laid)."""
+    places: list[tuple[int, float, int]] = []
+    x, line = 0.0, 0
+    for k, g in enumerate(groups):
+        w = _chip_width(g, size)
+        if x > 0 and x + w > width:
+            line, x = line + 1, 0.0
+        if line >= lines or w > width:
+            return None
+        places.append((k, x, line))
+        x += w + size.gap
+    return places
 
 
 def _chips(img: Image.Image, seat: Mapping[str, Any], families: Mapping[str, str],
            new: Sequence[int], locale: str, box: Box, pairs: int = 0) -> None:
     """Each group laid as a chip: the point card's icon and value, on the card's colour, with a
     stripe of the kind's colour. The groups just laid are outlined. When they do not all fit,
-    the last chip says how many more there are."""
+    the chips get smaller, then the groups are counted by point card: every group is shown."""
     x0, y0, x1, y1 = box
     groups = list(seat.get("groups", []))
     d = ImageDraw.Draw(img)
@@ -671,63 +711,73 @@ def _chips(img: Image.Image, seat: Mapping[str, Any], families: Mapping[str, str
         draw_text(d, (x0 + 6, y0, x1, y1), tr("no_groups", locale), ESSENTIAL, fill=MUTED,
                   align="left", min_size=ESSENTIAL, max_lines=2)  # wrapped beside a wide cell
         return
-    gap = 8
-    lines = max(1, int((y1 - y0 + gap) // (CHIP_H + gap)))
-    lines = min(lines, 2)
-    if sum(_chip_width(g) + gap for g in groups) - gap <= x1 - x0:
-        lines = 1  # all on one line, centred
-    total_h = lines * CHIP_H + (lines - 1) * gap
-    cy0 = y0 + (y1 - y0 - total_h) / 2
-    # place the chips line by line; keep the new ones visible
-    order = list(range(len(groups)))
-    places: list[tuple[int, float, float]] = []
-    x, line = x0, 0
-    more_w = 64
-    for k in order:
-        w = _chip_width(groups[k])
-        last_line = line == lines - 1
-        reserve = more_w + gap if last_line and k < len(groups) - 1 else 0
-        if x + w + reserve > x1:
-            if line + 1 < lines:
-                line += 1
-                x = x0
-                last_line = line == lines - 1
-                reserve = more_w + gap if last_line and k < len(groups) - 1 else 0
-            if x + w + reserve > x1:
-                break
-        places.append((k, x, cy0 + line * (CHIP_H + gap)))
-        x += w + gap
-    hidden = len(groups) - len(places)
-    if hidden and new and new[-1] not in {p[0] for p in places}:
-        # the newest group replaces the last one shown
-        k_last, xl, yl = places[-1]
-        places[-1] = (new[-1], xl, yl)
-        hidden = len(groups) - len(places)
-    for k, cx, cy in places:
-        _chip(img, groups[k], families, (cx, cy), k in new)
-    if hidden > 0 and places:
-        _, lx, ly = places[-1]
-        mx = lx + _chip_width(groups[places[-1][0]]) + gap
-        rounded(img, (mx, ly, mx + more_w, ly + CHIP_H), 10, tint(INK, 0.85))
-        text_line(d, (mx + more_w / 2, ly + CHIP_H / 2), f"+{hidden}", 22, bold=True,
-                  fill=INK, anchor="mm")
+    for size in (FULL, SMALL):
+        room = min(2, int((y1 - y0 + size.gap) // (size.h + size.gap)))
+        if room == 0 and size == FULL:
+            continue  # a row too low for the full chips: the small ones, on one line
+        room = max(1, room)
+        for lines in range(1, room + 1):
+            places = _lay(groups, size, x1 - x0, lines)
+            if places is not None:
+                total_h = lines * size.h + (lines - 1) * size.gap
+                cy0 = y0 + (y1 - y0 - total_h) / 2
+                for k, cx, line in places:
+                    _chip(img, groups[k], (x0 + cx, cy0 + line * (size.h + size.gap)),
+                          k in new, size)
+                return
+    _counted(img, groups, new, locale, (x0, y0, x1, y1))
 
 
-def _chip(img: Image.Image, group: Mapping[str, Any], families: Mapping[str, str],
-          xy: tuple[float, float], new: bool) -> None:
+def _chip(img: Image.Image, group: Mapping[str, Any], xy: tuple[float, float], new: bool,
+          size: _Size = FULL) -> None:
     x, y = xy
     card = str(group.get("card", "city"))
     colour = CARD_COLOURS.get(card, MUTED)
-    w = _chip_width(group)
+    w, h = _chip_width(group, size), size.h
+    pad = 5 if size == FULL else 4
     if new:
-        rounded(img, (x - 5, y - 5, x + w + 5, y + CHIP_H + 5), 13, MARK)
-    rounded(img, (x, y, x + w, y + CHIP_H), 9, tint(colour, 0.78), colour, 2)
+        rounded(img, (x - pad, y - pad, x + w + pad, y + h + pad), 13, MARK)
+    rounded(img, (x, y, x + w, y + h), 9, tint(colour, 0.78), colour, 2)
     kind = str(group.get("kind", ""))
-    # the kind's colour, as a stripe along the bottom
-    rounded(img, (x + 5, y + CHIP_H - 9, x + w - 5, y + CHIP_H - 4), 2, kind_colour(kind))
-    paste(img, icon(card, 28, shade(colour, 0.1)), (x + 6, y + 5))
-    if w > 50:
-        ImageDraw.Draw(img).text((x + 36 + (w - 40) / 2, y + CHIP_H / 2 - 3),
-                                 str(group.get("value")), font=font(24, True),
-                                 fill=shade(colour, 0.45), anchor="mm")
-    _ = families  # the family shows in the stripe's colour already
+    # the kind's colour, as a stripe along the bottom (the family shows in it)
+    stripe = 9 if size == FULL else 7
+    rounded(img, (x + 5, y + h - stripe, x + w - 5, y + h - stripe + 5), 2, kind_colour(kind))
+    top = 5 if size == FULL else 3
+    paste(img, icon(card, size.icon, shade(colour, 0.1)), (x + 6, y + top))
+    if _has_value(group):
+        vx = x + 36 + (w - 40) / 2 if size == FULL else x + size.icon + 7
+        ImageDraw.Draw(img).text((vx, y + h / 2 - 3), str(group.get("value")),
+                                 font=font(size.value, True), fill=shade(colour, 0.45),
+                                 anchor="mm" if size == FULL else "lm")
+
+
+def _counted(img: Image.Image, groups: Sequence[Mapping[str, Any]], new: Sequence[int],
+             locale: str, box: Box) -> None:
+    """Too many groups for the chips (a narrow row beside an answer cell): per point card its
+    icon and how many groups took one, on one line; where even that does not fit, the number
+    of groups in words."""
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(img)
+    cards: dict[str, list[int]] = {}
+    for k, g in enumerate(groups):
+        cards.setdefault(str(g.get("card", "city")), []).append(k)
+    texts = {card: tr("rpchips.times", locale, n=len(ks)) for card, ks in cards.items()}
+    widths = {card: SMALL.icon + 14 + int(text_width(t, SMALL_VALUE, True))
+              for card, t in texts.items()}
+    if sum(widths.values()) + SMALL.gap * (len(widths) - 1) > x1 - x0:
+        draw_text(d, (x0 + 6, y0, x1, y1), tr("rpchips.groups", locale, n=len(groups)),
+                  ESSENTIAL, fill=INK, align="left", min_size=ESSENTIAL, max_lines=2)
+        return
+    h = SMALL_H
+    y = (y0 + y1) / 2 - h / 2
+    x = x0
+    for card, ks in cards.items():
+        colour = CARD_COLOURS.get(card, MUTED)
+        w = widths[card]
+        if any(k in new for k in ks):
+            rounded(img, (x - 4, y - 4, x + w + 4, y + h + 4), 13, MARK)
+        rounded(img, (x, y, x + w, y + h), 9, tint(colour, 0.78), colour, 2)
+        paste(img, icon(card, SMALL.icon, shade(colour, 0.1)), (x + 5, y + 6))
+        text_line(d, (x + SMALL.icon + 9, y + h / 2), texts[card], SMALL_VALUE, bold=True,
+                  fill=shade(colour, 0.45))
+        x += w + SMALL.gap

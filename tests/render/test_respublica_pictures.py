@@ -3,6 +3,7 @@ before its fix. Texts are recorded with their boxes (tests/support.py's spy)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import import_module
 
@@ -83,3 +84,45 @@ def test_a_resignation_that_leaves_no_winner_is_drawn() -> None:
     assert end.winners == ()
     png = R.turn(G.view(at.state, None), seat_names(at, NAMES), "en", outcome=end)
     assert png.size[0] > 0
+
+
+@pytest.mark.parametrize("name", ["final-5p-full-fr", "last-round-5p-full-en",
+                                  "final-3p-classic-en"])
+def test_every_group_laid_is_shown(name: str) -> None:
+    """Groups past the first few became a "+4" chip, so the final picture did not show what a
+    player laid: now each group's value is drawn (chips get smaller first), or each point card
+    is counted ("×5") where even small chips do not fit."""
+    at = _at(name)
+    drawn = _drawn(name)
+    names = seat_names(at, NAMES)
+    assert [d.text for d in drawn if re.fullmatch(r"\+\d+", d.text)] == []
+    gx0 = T.TM + T.LEFT_W + 8 + T.POINTS_W + 12  # where a row's groups begin
+    right = T.TW - T.TM - T.PILES_W - 12
+    seats = G.view(at.state, None)["seats"]
+    assert max(len(s["groups"]) for s in seats) > 4  # more than the chips that used to fit
+    tops = [next((d.box[1] + d.box[3]) / 2 for d in drawn if d.text == names[i]
+                 and d.box[0] < 100 and d.box[1] > 165)  # its row, not the status band
+            for i in range(len(seats))]
+    for i, seat in enumerate(seats):
+        low = tops[i + 1] - 30 if i + 1 < len(seats) else T.TH  # the row ends where the next begins
+        there = [d.text for d in drawn if gx0 <= d.box[0] and d.box[2] <= right
+                 and tops[i] - 30 <= (d.box[1] + d.box[3]) / 2 < low]
+        values = sorted(t for t in there if t.isdigit())
+        counted = sum(int(t[1:]) for t in there if re.fullmatch(r"×\d+", t))
+        laid = seat["groups"]
+        assert laid == [] or counted == len(laid) or values == sorted(
+            str(g["value"]) for g in laid if g["card"] != "library"), (i, there, laid)
+
+
+@pytest.mark.parametrize(("width", "shown"), [(300, ["×2", "×1", "×5"]), (150, ["8 groups laid"])])
+def test_a_narrow_row_counts_its_groups(width: int, shown: list[str]) -> None:
+    """Beside an answer cell even small chips may not fit: each point card is counted, or, in
+    the narrowest room, the groups are counted in words; never a "+N" chip."""
+    from PIL import Image
+
+    seat = G.view(_at("last-round-5p-full-en").state, None)["seats"][1]
+    assert len(seat["groups"]) == 8
+    img = Image.new("RGB", (T.TW, T.TH))
+    with drawn_text_boxes(R.clear_caches) as drawn:
+        T._chips(img, seat, {}, (), "en", (400, 300, 400 + width, 352))
+    assert [d.text for d in drawn] == shown

@@ -62,6 +62,10 @@ class Agora(Extension):
     def beside_track(self, view: View) -> int:
         return SIDE_W  # as wide as the column beside the choices
 
+    def below_track(self, view: View) -> int:
+        # the Senate's table and its legend (one line of it while the wonders are drafted)
+        return turn.DRAFT_BELOW if view.get("draft") else turn.SENATE_BELOW
+
     def draw_beside_track(self, img: Image.Image, view: View, names: Sequence[str],
                           locale: str, box: Box) -> None:
         turn.senate(img, view, names, locale, box)
