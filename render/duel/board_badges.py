@@ -9,16 +9,15 @@ from typing import Any
 
 from PIL import Image
 
+from render import common
 from render.common import (
     INK,
     NAME_MARK,
     RGB,
     Box,
-    badge,
     badge_line,
     seat_colour,
     seat_name,
-    text_width,
 )
 from render.duel.parts import t
 
@@ -35,8 +34,6 @@ def rich(img: Image.Image | None, xy: tuple[float, float], key: str, locale: str
 
 def name_badge(img: Image.Image, xy: tuple[float, float], names: Sequence[str], seat: int,
                size: int, max_width: float, anchor: str = "lm") -> Box:
-    name = seat_name(names, seat)
-    floor = max(12, int(size * 0.8))
-    while size > floor and text_width(name, size, True) + 2 * max(6, size // 2) > max_width:
-        size -= 1
-    return badge(img, xy, name, size, seat_colour(seat), max_width=max_width, anchor=anchor)
+    """A seat's name on its colour, shrinking a little before it is cut (render.common's)."""
+    return common.name_badge(img, xy, seat_name(names, seat), size, seat_colour(seat), max_width,
+                             min_size=max(12, int(size * 0.8)), anchor=anchor)

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 import data
 from engine.core import Msg
 from engine.i18n import action_label, has, token_label, translate
+from render import common
 from render.common import (
     INK,
     LINE,
@@ -25,7 +26,6 @@ from render.common import (
     Box,
     Painter,
     Words,
-    badge,
     badge_line,
     disc,
     draw_text,
@@ -39,7 +39,6 @@ from render.common import (
     shade,
     star,
     supersampled,
-    text_width,
     tint,
     unit_box,
     unit_points,
@@ -538,12 +537,9 @@ def rich_line(
 
 def name_badge(img: Image.Image, xy: tuple[float, float], names: Sequence[str], seat: int,
                 size: int, max_width: float, anchor: str = "lm") -> Box:
-    """A seat's name on its colour; long names shrink a little before being cut."""
-    name = seat_name(names, seat)
-    floor = max(12, int(size * 0.8))
-    while size > floor and text_width(name, size, True) + 2 * max(6, size // 2) > max_width:
-        size -= 1
-    return badge(img, xy, name, size, seat_colour(seat), max_width=max_width, anchor=anchor)
+    """A seat's name on its colour, shrinking a little before it is cut (render.common's)."""
+    return common.name_badge(img, xy, seat_name(names, seat), size, seat_colour(seat), max_width,
+                             min_size=max(12, int(size * 0.8)), anchor=anchor)
 
 
 @lru_cache(maxsize=16)
