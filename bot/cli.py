@@ -99,6 +99,19 @@ def parser() -> argparse.ArgumentParser:
                        help="search iterations per decision (repeatable on any machine)")
     arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
 
+    ladder = sub.add_parser(
+        "ladder", help="each bot level against the one below it, in every game (Markdown rows)")
+    ladder.add_argument("--pairs", default="random-easy,easy-medium,medium-hard",
+                        metavar="LOW-HIGH,...", help="adjacent levels to measure")
+    ladder.add_argument("--only", action="append", default=[], metavar="GAME[+OPTION...]",
+                        help="only this game or option set, e.g. duel+agora (repeatable)")
+    ladder.add_argument("--games", type=int, default=200)
+    ladder.add_argument("--seed", type=int, default=1)
+    ladder.add_argument("--iterations", type=int, metavar="N",
+                        help="hard's search iterations (default: the 2 s time cap)")
+    ladder.add_argument("--jobs", type=int, default=1)
+    ladder.add_argument("--out", metavar="FILE", help="also append each row to FILE when measured")
+
     ratings = sub.add_parser("ratings", help="players' ratings: rebuild them, measure the bots'")
     rsub = ratings.add_subparsers(dest="ratings_command", required=True)
     rebuild = rsub.add_parser("rebuild", help="every rating again from the stored results")
@@ -233,6 +246,12 @@ def _command(args: argparse.Namespace) -> int:
         seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
         return arena(args.game, args.players, seats, args.option, args.games, args.seed,
                      args.budget, args.iterations, args.jobs, sys.stdout)
+    if args.command == "ladder":
+        from bot.tools.ladder import ladder as run_ladder
+
+        pairs = [p.strip().lower() for p in args.pairs.split(",") if p.strip()]
+        return run_ladder(pairs, args.only, args.games, args.seed, args.iterations, args.jobs,
+                          args.out, sys.stdout)
     if args.command == "ratings":
         if args.ratings_command == "rebuild":
             from bot.tools.ratings import rebuild_command

@@ -6,7 +6,8 @@ Game g (0-based) is set up with seed S+g and the seat kinds rotated by g (seat i
 `seats[(i + g) % N]`), so every kind sits in every position as often as the count allows. Each
 decision's seed is drawn from the game's seed and the move number, so a run is repeatable: with
 `--iterations` exactly, with the time cap `--budget` alone as far as the clock allows
-(engine/ai/__init__.py). Printed per seat kind: its win rate (a shared victory counts as a
+(engine/ai/__init__.py). `--iterations` is the hard bot's search budget only: easy and medium
+play at their Discord budgets (medium: `MEDIUM_SAMPLES` determinizations), the clock uncapped. Printed per seat kind: its win rate (a shared victory counts as a
 share) with a 95% Wilson interval, the fair share 1/N, the mean and 99th-percentile milliseconds
 per decision, and how many random games the engine plays per second (what bounds the search);
 then one line `ARENA {json}` for scripts. `--jobs` plays games in processes.
@@ -74,8 +75,12 @@ def play_one(setup: Setup, g: int) -> GameResult:
             raise RuntimeError(f"{setup.game} seed {seed}: no end after {MAX_ACTIONS} actions")
         seat = min(game.prompt(state))
         start = time.perf_counter()
-        text = ai.decide(game, state, seat, kinds[seat], seed * 100_003 + actions,
-                         budget=setup.iterations, seconds=setup.seconds)
+        kind = kinds[seat]
+        # `--iterations` is hard's tree budget; medium keeps its Discord one (MEDIUM_SAMPLES
+        # determinizations), else an arena "at 300 iterations" would seat a medium of 300.
+        text = ai.decide(game, state, seat, kind, seed * 100_003 + actions,
+                         budget=setup.iterations if kind == "hard" else None,
+                         seconds=setup.seconds)
         ms[seat].append((time.perf_counter() - start) * 1000)
         state, _ = play(game, state, seat, text)
         actions += 1
