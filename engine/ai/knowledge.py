@@ -21,6 +21,10 @@ and may define
     CANDIDATES_FROM_MENU = True
         `candidates` may be given the game's menu (Game.menu) instead of `legal`: the search
         then never lists the legal texts below its root (Res Publica's run to thousands).
+    EASY_TEMPERATURE = 0.01
+        The easy level's softmax temperature in units of this game's `evaluate`, where its
+        moves are told apart by less than the default (engine/ai/plausible.py): else easy picks
+        nearly uniformly, as random does.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ class Knowledge:
     evaluate: Evaluate
     candidates: Candidates | None = None
     from_menu: bool = False  # `candidates` reads the game's menu (CANDIDATES_FROM_MENU)
+    easy_temperature: float | None = None  # the game's EASY_TEMPERATURE, if it sets one
 
 
 def _module(name: str) -> ModuleType | None:
@@ -66,6 +71,7 @@ def _for_module(module: str) -> Knowledge | None:
         evaluate=found.evaluate,
         candidates=getattr(found, "candidates", None),
         from_menu=getattr(found, "CANDIDATES_FROM_MENU", False),
+        easy_temperature=getattr(found, "EASY_TEMPERATURE", None),
     )
 
 

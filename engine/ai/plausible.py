@@ -19,7 +19,7 @@ from engine.core import Game, IllegalAction, State, copy_state
 
 from .knowledge import Knowledge, considered, value
 
-EASY_TEMPERATURE = 0.03  # in units of `evaluate` (0..1)
+EASY_TEMPERATURE = 0.03  # in units of `evaluate` (0..1); a game may set its own (knowledge.py)
 MEDIUM_SAMPLES = 4
 
 
@@ -56,7 +56,8 @@ def easy(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
          rng: random.Random) -> str:
     det = know.determinize(state, seat, rng)
     texts = considered(know, det, seat, legal, rng)
-    return softmax_pick(texts, tried(game, know, det, seat, texts), EASY_TEMPERATURE, rng)
+    temperature = know.easy_temperature or EASY_TEMPERATURE
+    return softmax_pick(texts, tried(game, know, det, seat, texts), temperature, rng)
 
 
 def medium(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],

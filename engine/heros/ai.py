@@ -30,6 +30,11 @@ MEAN_TOKEN = 2.0  # the value a discovery still to come is expected to have
 WORTH = {"population": 0.35, "discoveries": 1.2, "conquest": 0.3, "treasure": 0.5}
 HAND_SHARE = 0.8  # a hero in hand is worth most of what playing it brings
 WONDER_POWER = 1.0  # a wonder's power not used yet in this era
+# The easy level's softmax temperature (engine/ai/plausible.py). Héros' moves differ by little
+# in `evaluate` (the best of a turn's ~4 beat the median by 0.007-0.010 in measured games, Duel's
+# by 0.03): at the default 0.03 easy chose almost uniformly and won 30% of 5-player games among
+# random bots (fair share 20%, issue 28).
+EASY_TEMPERATURE = 0.008
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
