@@ -63,6 +63,12 @@ def kinds_of(seats: Sequence[str], players: int, g: int) -> tuple[str, ...]:
     return tuple(seats[(i + g) % players] for i in range(players))
 
 
+def budget_of(kind: str, iterations: int | None) -> int | None:
+    """`--iterations` is hard's tree budget; medium keeps its Discord one (MEDIUM_SAMPLES
+    determinizations), else an arena "at 300 iterations" would seat a medium of 300 samples."""
+    return iterations if kind == "hard" else None
+
+
 def play_one(setup: Setup, g: int) -> GameResult:
     game = registry.get(setup.game)
     seed = setup.seed + g
@@ -76,11 +82,8 @@ def play_one(setup: Setup, g: int) -> GameResult:
         seat = min(game.prompt(state))
         start = time.perf_counter()
         kind = kinds[seat]
-        # `--iterations` is hard's tree budget; medium keeps its Discord one (MEDIUM_SAMPLES
-        # determinizations), else an arena "at 300 iterations" would seat a medium of 300.
         text = ai.decide(game, state, seat, kind, seed * 100_003 + actions,
-                         budget=setup.iterations if kind == "hard" else None,
-                         seconds=setup.seconds)
+                         budget=budget_of(kind, setup.iterations), seconds=setup.seconds)
         ms[seat].append((time.perf_counter() - start) * 1000)
         state, _ = play(game, state, seat, text)
         actions += 1

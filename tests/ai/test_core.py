@@ -135,3 +135,39 @@ def test_the_arena_refuses_wrong_arguments(capsys: pytest.CaptureFixture[str]) -
     assert main(["arena", "duel", "--players", "3", "--seats", "a,b,c"]) == 2
     assert main(["arena", "duel", "--players", "2", "--seats", "easy,easy",
                  "--option", "nope"]) == 2
+
+
+def test_the_arenas_iteration_budget_is_hards_alone() -> None:
+    """`--iterations 300` stands in for hard's time cap; medium keeps its Discord budget (a few
+    determinizations), else "hard against medium at 300" would seat a medium of 300 samples."""
+    assert arena.budget_of("hard", 300) == 300
+    assert arena.budget_of("medium", 300) is None and arena.budget_of("easy", 300) is None
+
+
+def test_the_ladder_lists_every_game_and_option_set_and_judges_a_line(
+        tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from bot.tools import ladder
+
+    every = ladder.lines(ladder.PAIRS, [])
+    assert len(every) == 12 * 3
+    assert {(x.game, x.players) for x in every} >= {("heros", 2), ("heros", 5), ("duel", 2),
+                                                    ("res-publica", 5), ("seven-hills", 4)}
+    four = ladder.Line("seven-hills", 4, (), "hard", "medium")
+    assert four.seats == ("hard", "medium", "medium", "medium") and four.goal() == 0.375
+    assert ladder.holds(four, 0.40, 0.26) and not ladder.holds(four, 0.40, 0.24)
+    assert not ladder.holds(four, 0.37, 0.30)
+    duel = ladder.Line("duel", 2, ("agora",), "medium", "easy")
+    assert ladder.holds(duel, 0.60, 0.51) and not ladder.holds(duel, 0.59, 0.51)
+    out = Path(str(tmp_path)) / "rows.md"
+    code = main(["ladder", "--games", "2", "--only", "duel+agora", "--pairs", "random-easy",
+                 "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert code in (0, 1)  # 2 games decide nothing; the row is what matters here
+    row = printed.splitlines()[2]
+    assert row.startswith("| duel | 2 | agora | easy > random | 2 |")
+    assert "`tabula arena duel --players 2 --option agora --seats easy,random --games 2" in row
+    assert out.read_text().startswith(row)
+    assert main(["ladder", "--pairs", "easy-hard"]) == 2
+    assert main(["ladder", "--only", "chess"]) == 2
