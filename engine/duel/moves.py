@@ -83,14 +83,14 @@ class Play:
         return found
 
     def _construct(self, cid: str) -> dict[str, Move]:
-        state, seat, slot = self.state, self.seat, self.cards[cid]
+        state, seat, slot, m = self.state, self.seat, self.cards[cid], self.market
         comp = get(cid)
-        if not all(ext.constructible(state, seat, comp) for ext in enabled(state)):
+        if not all(p.constructible(comp) for p in m.pricing):
             return {}
-        if payment.chained(state, seat, comp):
+        if payment.chained(state, seat, comp, m):
             return {f"construct {cid} chain": Move("construct", cid, slot, chain=True)}
         return {f"construct {cid} {pay_text(q)}": Move("construct", cid, slot, q)
-                for q in payment.quotes(state, seat, comp, self.market) if q.coins <= self.coins}
+                for q in payment.quotes(state, seat, comp, m) if q.coins <= self.coins}
 
     def discards(self) -> dict[str, Move]:
         gain = discard_gain(self.state, self.seat)
