@@ -12,8 +12,8 @@ is a separate quote (`spare`), so the choice is part of the action text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
+from typing import Any, NamedTuple
 
 from engine.core import State
 
@@ -43,27 +43,56 @@ def trade_cost(need: dict[str, int], producers: list[tuple[str, ...]], unit: dic
     return best(0)
 
 
-@dataclass(frozen=True)
-class Market:
+class Market(NamedTuple):
     """What buying resources depends on besides the cost: the city's fixed production, its
     one-of-several producers and its trade prices, and what else a price reads (the city's
     chain symbols, its progress tokens, each expansion's hooks bound to the seat): the same for
-    every component of a turn's options, so worked out once for them all."""
+    every component of a turn's options, so worked out once for them all. Read only: a market
+    is kept and shared between the turns that work it out from the same facts."""
 
     made: dict[str, int]
     producers: list[tuple[str, ...]]
     unit: dict[str, int]
-    pricing: list[Pricing]  # the game's expansions' (Expansion.pricing), asked per price
     chains: set[str]
     tokens: frozenset[str]  # the lasting effects of the seat's progress tokens
+    # Everything a quote reads besides the component (None: an expansion's hooks cannot say
+    # what they read): the seat's quotes are kept under it (`quotes`).
+    key: tuple[Any, ...] | None
+    pricing: list[Pricing]  # the game's expansions' (Expansion.pricing), asked per price
+
+
+# The parts of a market (all but `pricing`) by the facts they are worked out from: both
+# cities' cards, the seat's wonders built and tokens, and what the expansions' hooks read.
+# Emptied when full, to bound memory.
+_MARKETS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+MARKETS_KEPT = 5_000
 
 
 def market(state: State, seat: int) -> Market:
+    pricing = [ext.pricing(state, seat) for ext in enabled(state)]
+    keys = tuple(p.key() for p in pricing)
+    if None in keys:
+        return Market(*_parts(state, seat, None), pricing)
+    me = city.player(state, seat)
+    facts = (tuple(me["cards"]), tuple(city.built_wonders(state, seat)), tuple(me["tokens"]),
+             tuple(city.player(state, 1 - seat)["cards"]), keys)
+    parts = _MARKETS.get(facts)
+    if parts is None:
+        if len(_MARKETS) >= MARKETS_KEPT:
+            _MARKETS.clear()
+        parts = _MARKETS[facts] = _parts(state, seat, keys)
+    return Market(*parts, pricing)
+
+
+def _parts(state: State, seat: int, keys: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """A market's parts but its pricing, worked out from the state."""
     tokens = frozenset(get(t).effect("token") for t in city.player(state, seat)["tokens"])
-    return Market(city.production(state, seat), city.choices(state, seat),
-                  city.trade_prices(state, seat),
-                  [ext.pricing(state, seat) for ext in enabled(state)],
-                  city.chains(state, seat), tokens)
+    made, producers = city.production(state, seat), city.choices(state, seat)
+    unit = city.trade_prices(state, seat)
+    key = None if keys is None else (
+        tuple(made.values()), tuple(producers), tuple(unit.values()),
+        "architecture" in tokens, "masonry" in tokens, keys)
+    return made, producers, unit, city.chains(state, seat), tokens, key
 
 
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:
@@ -87,10 +116,28 @@ def reduction(state: State, seat: int, comp: Component, m: Market | None = None)
     return 0
 
 
+# Quotes by (Market.key, component id): a city's prices change only when its production, its
+# producers, its trade prices, its tokens or the decrees in force do, so a game's turns (and a
+# search's thousands of playouts) ask the same ones again. Emptied when full, to bound memory.
+_QUOTES: dict[tuple[Any, str], tuple[Quote, ...]] = {}
+QUOTES_KEPT = 20_000
+
+
 def quotes(state: State, seat: int, comp: Component, m: Market | None = None) -> list[Quote]:
     """Every distinct way to pay for `comp` (one, unless sparing resources changes the price).
     `m`: the seat's market now, when the caller prices several components."""
     m = m or market(state, seat)
+    if m.key is None:
+        return _priced(state, seat, comp, m)
+    found = _QUOTES.get((m.key, comp.id))
+    if found is None:
+        if len(_QUOTES) >= QUOTES_KEPT:
+            _QUOTES.clear()
+        found = _QUOTES[m.key, comp.id] = tuple(_priced(state, seat, comp, m))
+    return list(found)
+
+
+def _priced(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     found = _quotes(state, seat, comp, m)
     if any(p.ignores_coin_cost(comp) for p in m.pricing):  # Agora 5-7
         t = _trade(state, seat, comp.resource_cost, m)

@@ -120,6 +120,10 @@ class DecreePricing(Pricing):
         self.effects = in_force(state, seat)
         self._rival_chains: set[str] | None = None
 
+    def key(self) -> Any:
+        """The decrees' effects in force for the seat are all its prices read."""
+        return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in self.effects)
+
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
                    unit: dict[str, int]) -> int | None:
         return None  # no decree changes how the units are bought, only their price

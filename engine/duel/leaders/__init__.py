@@ -131,6 +131,11 @@ class BilkisPricing(Pricing):
         super().__init__(ext, state, seat)
         self.bilkis = rules.has(state, seat, "bilkis") is not None
 
+    def key(self) -> Any:
+        """The leaders recruited give the chain symbols and Bilkis (Hatshepsut's coins come
+        after the price)."""
+        return tuple(rules.active(self.state, self.seat))
+
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
                    unit: dict[str, int]) -> int | None:
         return self.ext.trade_cost(self.state, self.seat, need, producers, unit) \
