@@ -279,11 +279,10 @@ class Pricing:
         self.ext, self.state, self.seat = ext, state, seat
 
     def key(self) -> Any:
-        """Every fact of the state that the expansion's `trade_prices`, `chains`, and the
-        answers of `trade_cost`, `reduction` and `ignores_coin_cost` read for the seat, as a
-        hashable value: equal keys (with equal cities), equal answers for every component, so
-        markets and prices are kept under it (payment.market, payment.quotes). None (the
-        default): they cannot be kept."""
+        """Every fact of the state that the answers of `trade_cost`, `reduction` and
+        `ignores_coin_cost` read for the seat, as a hashable value: equal keys (with equal
+        production, producers, trade prices and tokens), equal answers for every component, so
+        prices are kept under it (payment.quotes). None (the default): they cannot be kept."""
         return None
 
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],

@@ -47,8 +47,7 @@ class Market(NamedTuple):
     """What buying resources depends on besides the cost: the city's fixed production, its
     one-of-several producers and its trade prices, and what else a price reads (the city's
     chain symbols, its progress tokens, each expansion's hooks bound to the seat): the same for
-    every component of a turn's options, so worked out once for them all. Read only: a market
-    is kept and shared between the turns that work it out from the same facts."""
+    every component of a turn's options, so worked out once for them all."""
 
     made: dict[str, int]
     producers: list[tuple[str, ...]]
@@ -61,38 +60,16 @@ class Market(NamedTuple):
     pricing: list[Pricing]  # the game's expansions' (Expansion.pricing), asked per price
 
 
-# The parts of a market (all but `pricing`) by the facts they are worked out from: both
-# cities' cards, the seat's wonders built and tokens, and what the expansions' hooks read.
-# Emptied when full, to bound memory.
-_MARKETS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-MARKETS_KEPT = 5_000
-
-
 def market(state: State, seat: int) -> Market:
-    pricing = [ext.pricing(state, seat) for ext in enabled(state)]
-    keys = tuple(p.key() for p in pricing)
-    if None in keys:
-        return Market(*_parts(state, seat, None), pricing)
-    me = city.player(state, seat)
-    facts = (tuple(me["cards"]), tuple(city.built_wonders(state, seat)), tuple(me["tokens"]),
-             tuple(city.player(state, 1 - seat)["cards"]), keys)
-    parts = _MARKETS.get(facts)
-    if parts is None:
-        if len(_MARKETS) >= MARKETS_KEPT:
-            _MARKETS.clear()
-        parts = _MARKETS[facts] = _parts(state, seat, keys)
-    return Market(*parts, pricing)
-
-
-def _parts(state: State, seat: int, keys: tuple[Any, ...] | None) -> tuple[Any, ...]:
-    """A market's parts but its pricing, worked out from the state."""
     tokens = frozenset(get(t).effect("token") for t in city.player(state, seat)["tokens"])
     made, producers = city.production(state, seat), city.choices(state, seat)
     unit = city.trade_prices(state, seat)
-    key = None if keys is None else (
+    pricing = [ext.pricing(state, seat) for ext in enabled(state)]
+    keys = tuple(p.key() for p in pricing)
+    key = None if None in keys else (
         tuple(made.values()), tuple(producers), tuple(unit.values()),
         "architecture" in tokens, "masonry" in tokens, keys)
-    return made, producers, unit, city.chains(state, seat), tokens, key
+    return Market(made, producers, unit, city.chains(state, seat), tokens, key, pricing)
 
 
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:

@@ -132,9 +132,8 @@ class BilkisPricing(Pricing):
         self.bilkis = rules.has(state, seat, "bilkis") is not None
 
     def key(self) -> Any:
-        """The leaders recruited give the chain symbols and Bilkis (Hatshepsut's coins come
-        after the price)."""
-        return tuple(rules.active(self.state, self.seat))
+        """Only Bilkis changes a price of the seat's (Hatshepsut's coins come after it)."""
+        return self.bilkis
 
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
                    unit: dict[str, int]) -> int | None:
