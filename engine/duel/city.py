@@ -73,11 +73,16 @@ def _choices(own: tuple[str, ...], wonders: tuple[str, ...]) -> tuple[tuple[str,
 
 def trade_prices(state: State, seat: int) -> dict[str, int]:
     """Coins per unit bought from the bank (7wd.md §1.7 Trading; reserves, Customs House)."""
-    prices = dict(_prices(tuple(player(state, seat)["cards"]),
-                          tuple(player(state, 1 - seat)["cards"])))
+    prices = base_prices(state, seat)
     for ext in enabled(state):  # e.g. Agora's decrees 10-11
         prices = ext.trade_prices(state, seat, prices)
     return prices
+
+
+def base_prices(state: State, seat: int) -> dict[str, int]:
+    """`trade_prices` before the expansions change them (a copy of its own)."""
+    return dict(_prices(tuple(player(state, seat)["cards"]),
+                        tuple(player(state, 1 - seat)["cards"])))
 
 
 @lru_cache(maxsize=8192)  # a function of both cities' cards alone: asked at every turn

@@ -285,6 +285,9 @@ class Pricing:
         prices are kept under it (payment.quotes). None (the default): they cannot be kept."""
         return None
 
+    def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
+        return self.ext.trade_prices(self.state, self.seat, prices)
+
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
                    unit: dict[str, int]) -> int | None:
         return self.ext.trade_cost(self.state, self.seat, need, producers, unit)

@@ -63,8 +63,10 @@ class Market(NamedTuple):
 def market(state: State, seat: int) -> Market:
     tokens = frozenset(get(t).effect("token") for t in city.player(state, seat)["tokens"])
     made, producers = city.production(state, seat), city.choices(state, seat)
-    unit = city.trade_prices(state, seat)
     pricing = [ext.pricing(state, seat) for ext in enabled(state)]
+    unit = city.base_prices(state, seat)
+    for p in pricing:  # city.trade_prices, from the facts each pricing read once
+        unit = p.trade_prices(unit)
     keys = tuple(p.key() for p in pricing)
     key = None if None in keys else (
         tuple(made.values()), tuple(producers), tuple(unit.values()),

@@ -70,7 +70,12 @@ def holder(state: State, decree: str) -> int | None:
 
 def trade_prices(state: State, seat: int, prices: dict[str, int]) -> dict[str, int]:
     """Decrees 10/11: 1 coin less per brown (grey) resource bought, never below 1 coin."""
-    for key, resources in in_force(state, seat):
+    return trade_prices_in(in_force(state, seat), prices)
+
+
+def trade_prices_in(effects: list[tuple[str, Any]], prices: dict[str, int]) -> dict[str, int]:
+    """`trade_prices` from the effects in force for the seat."""
+    for key, resources in effects:
         if key == "trade_discount":
             for r in resources:
                 prices[r] = max(MIN_TRADE, prices[r] - 1)
@@ -123,6 +128,9 @@ class DecreePricing(Pricing):
     def key(self) -> Any:
         """The decrees' effects in force for the seat are all its prices read."""
         return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in self.effects)
+
+    def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
+        return trade_prices_in(self.effects, prices)
 
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
                    unit: dict[str, int]) -> int | None:
