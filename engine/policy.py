@@ -112,12 +112,23 @@ class TextMenu:
     """A menu over a short list of texts (the trunk of a game's menu, beside its large parts)."""
 
     def __init__(self, texts: Sequence[str]) -> None:
-        self._texts = [t.split() for t in texts]
+        # The texts as a tree of their tokens (END marks a text's last): a level is then read
+        # where the prefix leads, not by comparing every text with it.
+        self._tree: dict[str, Any] = {}
+        for text in texts:
+            node = self._tree
+            for token in text.split():
+                node = node.setdefault(token, {})
+            node[END] = {}
 
     def choices(self, prefix: Sequence[str]) -> list[str]:
-        n = len(prefix)
-        prefix = list(prefix)
-        return sorted({t[n] if len(t) > n else END for t in self._texts if t[:n] == prefix})
+        node = self._tree
+        for token in prefix:
+            found = node.get(token)
+            if found is None:
+                return []
+            node = found
+        return sorted(node)
 
 
 def playout(

@@ -62,18 +62,34 @@ def _production(own: tuple[str, ...]) -> dict[str, int]:
 
 def choices(state: State, seat: int) -> list[tuple[str, ...]]:
     """One-of-several producers: Forum, Caravansery (yellow), Great Lighthouse, Piraeus (wonders)."""
-    sources = cards(state, seat, ("yellow",)) + built_wonders(state, seat)
-    return [tuple(opts) for cid in sources if (opts := get(cid).effect("produce_choice"))]
+    return list(_choices(tuple(player(state, seat)["cards"]), tuple(built_wonders(state, seat))))
+
+
+@lru_cache(maxsize=8192)  # a function of the cards and wonders alone: every turn prices with it
+def _choices(own: tuple[str, ...], wonders: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    sources = [c for c in own if get(c).colour == "yellow"] + list(wonders)
+    return tuple(tuple(opts) for cid in sources if (opts := get(cid).effect("produce_choice")))
 
 
 def trade_prices(state: State, seat: int) -> dict[str, int]:
     """Coins per unit bought from the bank (7wd.md §1.7 Trading; reserves, Customs House)."""
-    fixed = fixed_prices(state, seat)
-    rival = production(state, 1 - seat)
-    prices = {r: TRADE_FIXED if r in fixed else TRADE_BASE + rival[r] for r in RESOURCES}
+    prices = base_prices(state, seat)
     for ext in enabled(state):  # e.g. Agora's decrees 10-11
         prices = ext.trade_prices(state, seat, prices)
     return prices
+
+
+def base_prices(state: State, seat: int) -> dict[str, int]:
+    """`trade_prices` before the expansions change them (a copy of its own)."""
+    return dict(_prices(tuple(player(state, seat)["cards"]),
+                        tuple(player(state, 1 - seat)["cards"])))
+
+
+@lru_cache(maxsize=8192)  # a function of both cities' cards alone: asked at every turn
+def _prices(own: tuple[str, ...], rival: tuple[str, ...]) -> dict[str, int]:
+    """The base game's trade prices (shared: copied before an expansion changes them)."""
+    fixed, made = _fixed(own), _production(rival)
+    return {r: TRADE_FIXED if r in fixed else TRADE_BASE + made[r] for r in RESOURCES}
 
 
 def fixed_prices(state: State, seat: int) -> frozenset[str]:
@@ -89,10 +105,15 @@ def _fixed(own: tuple[str, ...]) -> frozenset[str]:
 
 
 def chains(state: State, seat: int) -> set[str]:
-    own = {s for cid in cards(state, seat) if (s := get(cid).chain_gives)}
+    own = set(_chains(tuple(player(state, seat)["cards"])))
     for ext in enabled(state):  # e.g. the chain symbols of Leaders
         own |= ext.chains(state, seat)
     return own
+
+
+@lru_cache(maxsize=8192)  # a function of the cards alone: every turn's constructions ask it
+def _chains(own: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(s for cid in own if (s := get(cid).chain_gives))
 
 
 def science(state: State, seat: int) -> Counter[str]:

@@ -165,6 +165,12 @@ class Expansion:
         """Chain symbols the seat has besides its cards' (united)."""
         return set()
 
+    def pricing(self, state: State, seat: int) -> Pricing:
+        """`constructible` and the price hooks above for one seat at one moment, asked for every
+        component a turn prices (payment.Market): an expansion whose answers read the same facts
+        for each component (decrees in force, a leader recruited) reads them once here."""
+        return Pricing(self, state, seat)
+
     def discard_bonus(self, state: State, seat: int) -> int:
         """Coins more for a discarded card (added up)."""
         return 0
@@ -263,6 +269,40 @@ class Expansion:
         """A bot's estimate of what the seat's part of the expansion is worth beyond the points
         it already scores, in points (added up)."""
         return 0.0
+
+
+class Pricing:
+    """An expansion's price hooks bound to one seat at one moment (`Expansion.pricing`): by
+    default each question is put to the hook; a subclass answers from facts read once."""
+
+    def __init__(self, ext: Expansion, state: State, seat: int) -> None:
+        self.ext, self.state, self.seat = ext, state, seat
+
+    def key(self) -> Any:
+        """Every fact of the state that the answers of `trade_cost`, `reduction` and
+        `ignores_coin_cost` read for the seat, as a hashable value: equal keys (with equal
+        production, producers, trade prices and tokens), equal answers for every component, so
+        prices are kept under it (payment.quotes). None (the default): they cannot be kept."""
+        return None
+
+    def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
+        return self.ext.trade_prices(self.state, self.seat, prices)
+
+    def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
+                   unit: dict[str, int]) -> int | None:
+        return self.ext.trade_cost(self.state, self.seat, need, producers, unit)
+
+    def reduction(self, comp: Component) -> int:
+        return self.ext.reduction(self.state, self.seat, comp)
+
+    def ignores_coin_cost(self, comp: Component) -> bool:
+        return self.ext.ignores_coin_cost(self.state, self.seat, comp)
+
+    def chained(self, comp: Component) -> bool:
+        return self.ext.chained(self.state, self.seat, comp)
+
+    def constructible(self, comp: Component) -> bool:
+        return self.ext.constructible(self.state, self.seat, comp)
 
 
 _loaded: tuple[Expansion, ...] | None = None

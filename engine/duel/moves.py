@@ -68,6 +68,7 @@ class Play:
         self._market: payment.Market | None = None
         self._constructs: dict[str, dict[str, Move]] = {}
         self._wonders: dict[str, dict[str, Move]] = {}
+        self._affordable: dict[str, list[Quote]] = {}
         self._extra: dict[str, Move] | None = None
 
     @property
@@ -83,25 +84,32 @@ class Play:
         return found
 
     def _construct(self, cid: str) -> dict[str, Move]:
-        state, seat, slot = self.state, self.seat, self.cards[cid]
+        state, seat, slot, m = self.state, self.seat, self.cards[cid], self.market
         comp = get(cid)
-        if not all(ext.constructible(state, seat, comp) for ext in enabled(state)):
+        if not all(p.constructible(comp) for p in m.pricing):
             return {}
-        if payment.chained(state, seat, comp):
+        if payment.chained(state, seat, comp, m):
             return {f"construct {cid} chain": Move("construct", cid, slot, chain=True)}
         return {f"construct {cid} {pay_text(q)}": Move("construct", cid, slot, q)
-                for q in payment.quotes(state, seat, comp, self.market) if q.coins <= self.coins}
+                for q in payment.quotes(state, seat, comp, m) if q.coins <= self.coins}
 
     def discards(self) -> dict[str, Move]:
         gain = discard_gain(self.state, self.seat)
         return {f"discard {cid} gain {gain}": Move("discard", cid, slot, gain=gain)
                 for cid, slot in self.cards.items()}
 
+    def affordable(self, wid: str) -> list[Quote]:
+        """The wonder's quotes the seat can pay (whether it has texts, without writing them)."""
+        found = self._affordable.get(wid)
+        if found is None:
+            quotes = payment.quotes(self.state, self.seat, get(wid), self.market)
+            found = self._affordable[wid] = [q for q in quotes if q.coins <= self.coins]
+        return found
+
     def wonder(self, wid: str) -> dict[str, Move]:
         found = self._wonders.get(wid)
         if found is None:
-            quotes = payment.quotes(self.state, self.seat, get(wid), self.market)
-            affordable = [q for q in quotes if q.coins <= self.coins]
+            affordable = self.affordable(wid)
             found = self._wonders[wid] = {
                 f"wonder {wid} {cid} {pay_text(q)}": Move("wonder", wid, slot, q)
                 for cid, slot in self.cards.items() for q in affordable}
@@ -136,7 +144,7 @@ class Play:
             found.add("construct")
         if self.cards:
             found.add("discard")
-        if any(self.wonder(wid) for wid in self.wonders):
+        if self.cards and any(self.affordable(wid) for wid in self.wonders):
             found.add("wonder")
         return found
 

@@ -12,14 +12,14 @@ is a separate quote (`spare`), so the choice is part of the action text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
+from typing import Any, NamedTuple
 
 from engine.core import State
 
 from . import city
-from .cards import RESOURCES, Component
-from .expansion import Expansion, enabled
+from .cards import RESOURCES, Component, get
+from .expansion import Pricing, enabled
 from .values import Quote
 
 REDUCTION = 2  # Architecture, Masonry: « 2 fewer resources »
@@ -43,48 +43,82 @@ def trade_cost(need: dict[str, int], producers: list[tuple[str, ...]], unit: dic
     return best(0)
 
 
-@dataclass(frozen=True)
-class Market:
+class Market(NamedTuple):
     """What buying resources depends on besides the cost: the city's fixed production, its
-    one-of-several producers and its trade prices (the same for every card of a turn's options,
-    so worked out once for them all)."""
+    one-of-several producers and its trade prices, and what else a price reads (the city's
+    chain symbols, its progress tokens, each expansion's hooks bound to the seat): the same for
+    every component of a turn's options, so worked out once for them all."""
 
     made: dict[str, int]
     producers: list[tuple[str, ...]]
     unit: dict[str, int]
-    exts: list[Expansion]  # the game's expansions (engine.duel.expansion.enabled), asked per price
+    chains: set[str]
+    tokens: frozenset[str]  # the lasting effects of the seat's progress tokens
+    # Everything a quote reads besides the component (None: an expansion's hooks cannot say
+    # what they read): the seat's quotes are kept under it (`quotes`).
+    key: tuple[Any, ...] | None
+    pricing: list[Pricing]  # the game's expansions' (Expansion.pricing), asked per price
 
 
 def market(state: State, seat: int) -> Market:
-    return Market(city.production(state, seat), city.choices(state, seat),
-                  city.trade_prices(state, seat), enabled(state))
+    tokens = frozenset(get(t).effect("token") for t in city.player(state, seat)["tokens"])
+    made, producers = city.production(state, seat), city.choices(state, seat)
+    pricing = [ext.pricing(state, seat) for ext in enabled(state)]
+    unit = city.base_prices(state, seat)
+    for p in pricing:  # city.trade_prices, from the facts each pricing read once
+        unit = p.trade_prices(unit)
+    keys = tuple(p.key() for p in pricing)
+    key = None if None in keys else (
+        tuple(made.values()), tuple(producers), tuple(unit.values()),
+        "architecture" in tokens, "masonry" in tokens, keys)
+    return Market(made, producers, unit, city.chains(state, seat), tokens, key, pricing)
 
 
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:
     m = m or market(state, seat)
     # the units to buy (a resource the city makes enough of is left out: it costs nothing)
-    need = {r: n - m.made[r] for r, n in cost.items() if n > m.made[r]}
-    for ext in m.exts:  # e.g. Bilkis (Leaders)
-        if (coins := ext.trade_cost(state, seat, need, m.producers, m.unit)) is not None:
+    made = m.made
+    need = {r: n - made[r] for r, n in cost.items() if n > made[r]}
+    for p in m.pricing:  # e.g. Bilkis (Leaders)
+        if (coins := p.trade_cost(need, m.producers, m.unit)) is not None:
             return coins
     return trade_cost(need, m.producers, m.unit)
 
 
-def reduction(state: State, seat: int, comp: Component) -> int:
+def reduction(state: State, seat: int, comp: Component, m: Market | None = None) -> int:
     """How many resources the player may leave out of this component's cost."""
-    if comp.kind == "wonder" and city.has_token(state, seat, "architecture"):
+    tokens = m.tokens if m is not None else market(state, seat).tokens
+    if comp.kind == "wonder" and "architecture" in tokens:
         return REDUCTION
-    if comp.kind == "card" and comp.colour == "blue" and city.has_token(state, seat, "masonry"):
+    if comp.kind == "card" and comp.colour == "blue" and "masonry" in tokens:
         return REDUCTION
     return 0
+
+
+# Quotes by (Market.key, component id): a city's prices change only when its production, its
+# producers, its trade prices, its tokens or the decrees in force do, so a game's turns (and a
+# search's thousands of playouts) ask the same ones again. Emptied when full, to bound memory.
+_QUOTES: dict[tuple[Any, str], tuple[Quote, ...]] = {}
+QUOTES_KEPT = 20_000
 
 
 def quotes(state: State, seat: int, comp: Component, m: Market | None = None) -> list[Quote]:
     """Every distinct way to pay for `comp` (one, unless sparing resources changes the price).
     `m`: the seat's market now, when the caller prices several components."""
     m = m or market(state, seat)
+    if m.key is None:
+        return _priced(state, seat, comp, m)
+    found = _QUOTES.get((m.key, comp.id))
+    if found is None:
+        if len(_QUOTES) >= QUOTES_KEPT:
+            _QUOTES.clear()
+        found = _QUOTES[m.key, comp.id] = tuple(_priced(state, seat, comp, m))
+    return list(found)
+
+
+def _priced(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     found = _quotes(state, seat, comp, m)
-    if any(ext.ignores_coin_cost(state, seat, comp) for ext in m.exts):  # Agora 5-7
+    if any(p.ignores_coin_cost(comp) for p in m.pricing):  # Agora 5-7
         t = _trade(state, seat, comp.resource_cost, m)
         if all(q.coins != t for q in found):
             found.append(Quote(t, t, ("coins",)))
@@ -93,8 +127,8 @@ def quotes(state: State, seat: int, comp: Component, m: Market | None = None) ->
 
 def _quotes(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     res = comp.resource_cost
-    extra = sum(ext.reduction(state, seat, comp) for ext in m.exts)  # Agora 5-8
-    k = min(reduction(state, seat, comp) + extra, sum(res.values()))
+    extra = sum(p.reduction(comp) for p in m.pricing)  # Agora 5-8
+    k = min(reduction(state, seat, comp, m) + extra, sum(res.values()))
     if k == 0:
         t = _trade(state, seat, res, m)
         return [Quote(comp.coin_cost + t, t)]
@@ -116,8 +150,11 @@ def cheapest(state: State, seat: int, comp: Component) -> Quote:
     return min(quotes(state, seat, comp), key=lambda q: q.coins)
 
 
-def chained(state: State, seat: int, comp: Component) -> bool:
+def chained(state: State, seat: int, comp: Component, m: Market | None = None) -> bool:
     """Free by chain: the city shows the symbol printed on this card's cost (7wd.md §1.1)."""
-    return (
-        comp.chain_from is not None and comp.chain_from in city.chains(state, seat)
-    ) or any(ext.chained(state, seat, comp) for ext in enabled(state))  # Agora decree 15
+    if m is None:
+        if comp.chain_from is not None and comp.chain_from in city.chains(state, seat):
+            return True
+        return any(ext.chained(state, seat, comp) for ext in enabled(state))  # Agora decree 15
+    return (comp.chain_from is not None and comp.chain_from in m.chains) or any(
+        p.chained(comp) for p in m.pricing)

@@ -49,19 +49,29 @@ def accessible_cards(state: State) -> dict[str, int]:
     """Accessible card id -> slot index (accessible cards are always face up)."""
     s = state["structure"]
     held = _held(s)
-    return {slot["card"]: i for i, slot in enumerate(s)
-            if slot["card"] is not None and not _under(held, slot)}
+    out = {}
+    for i, slot in enumerate(s):
+        if slot["card"] is not None:
+            below = (slot["row"] + 1) * ROW + slot["col"]
+            if below - 1 not in held and below + 1 not in held:
+                out[slot["card"]] = i
+    return out
 
 
-def _held(structure: list[dict[str, Any]]) -> set[tuple[int, int]]:
-    """The (row, col) of every slot still holding a card."""
-    return {(slot["row"], slot["col"]) for slot in structure if slot["card"] is not None}
+# A slot's position as one number, row * ROW + col (no tuple to build: asked at every step);
+# the columns of every layout lie within 1..ROW - 2, so col ± 1 never reaches another row.
+ROW = 64
 
 
-def _under(held: set[tuple[int, int]], slot: dict[str, Any]) -> bool:
+def _held(structure: list[dict[str, Any]]) -> set[int]:
+    """The position of every slot still holding a card."""
+    return {slot["row"] * ROW + slot["col"] for slot in structure if slot["card"] is not None}
+
+
+def _under(held: set[int], slot: dict[str, Any]) -> bool:
     """`covered`, from the positions held: a card on the next row, a column either side."""
-    row, col = slot["row"] + 1, slot["col"]
-    return (row, col - 1) in held or (row, col + 1) in held
+    below = (slot["row"] + 1) * ROW + slot["col"]
+    return below - 1 in held or below + 1 in held
 
 
 def empty(state: State) -> bool:

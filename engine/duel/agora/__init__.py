@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Component as Described
 from engine.core import Event, State
 from engine.duel.cards import Component, Slot, get
-from engine.duel.expansion import Expansion
+from engine.duel.expansion import Expansion, Pricing
 from engine.duel.moves import Move
 
 from . import ai, decrees, lookup, plots, rules
@@ -90,6 +90,9 @@ class Agora(Expansion):
 
     def ignores_coin_cost(self, state: State, seat: int, comp: Component) -> bool:
         return decrees.coin_free(state, seat, comp)
+
+    def pricing(self, state: State, seat: int) -> Pricing:
+        return decrees.DecreePricing(self, state, seat)
 
     def chained(self, state: State, seat: int, comp: Component) -> bool:
         return decrees.borrowed_chain(state, seat, comp)

@@ -144,6 +144,7 @@ def load() -> Agora:
     )
 
 
+@cache  # asked for every decree in force at every price: the data never changes
 def decree_effect(decree: str) -> tuple[str, Any]:
     (key, value), = load().decrees[decree]["effect"].items()
     return key, value

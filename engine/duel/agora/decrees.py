@@ -14,6 +14,7 @@ from typing import Any
 from engine.core import State
 from engine.duel import city
 from engine.duel.cards import RAW, Component
+from engine.duel.expansion import Expansion, Pricing
 
 from .data import decree_effect, load
 
@@ -47,7 +48,11 @@ def in_force(state: State, seat: int) -> list[tuple[str, Any]]:
 
 
 def has(state: State, seat: int, key: str, value: Any = None) -> bool:
-    return any(k == key and (value is None or v == value) for k, v in in_force(state, seat))
+    return _has(in_force(state, seat), key, value)
+
+
+def _has(effects: list[tuple[str, Any]], key: str, value: Any = None) -> bool:
+    return any(k == key and (value is None or v == value) for k, v in effects)
 
 
 def holder(state: State, decree: str) -> int | None:
@@ -65,7 +70,12 @@ def holder(state: State, decree: str) -> int | None:
 
 def trade_prices(state: State, seat: int, prices: dict[str, int]) -> dict[str, int]:
     """Decrees 10/11: 1 coin less per brown (grey) resource bought, never below 1 coin."""
-    for key, resources in in_force(state, seat):
+    return trade_prices_in(in_force(state, seat), prices)
+
+
+def trade_prices_in(effects: list[tuple[str, Any]], prices: dict[str, int]) -> dict[str, int]:
+    """`trade_prices` from the effects in force for the seat."""
+    for key, resources in effects:
         if key == "trade_discount":
             for r in resources:
                 prices[r] = max(MIN_TRADE, prices[r] - 1)
@@ -75,8 +85,13 @@ def trade_prices(state: State, seat: int, prices: dict[str, int]) -> dict[str, i
 def reduction(state: State, seat: int, comp: Component) -> int:
     """Resources a decree lets the player leave out: 1 for wonders (decree 8), 1 for cards of
     the decree's colour (decrees 5-7: the symbol ignored may be a resource)."""
+    return reduction_in(in_force(state, seat), comp)
+
+
+def reduction_in(effects: list[tuple[str, Any]], comp: Component) -> int:
+    """`reduction` from the effects in force for the seat."""
     n = 0
-    for key, value in in_force(state, seat):
+    for key, value in effects:
         if key == "wonder_discount" and comp.kind == "wonder":
             n += WONDER_DISCOUNT
         if key == "ignore_symbol" and comp.kind == "card" and comp.colour == value:
@@ -86,7 +101,12 @@ def reduction(state: State, seat: int, comp: Component) -> int:
 
 def coin_free(state: State, seat: int, comp: Component) -> bool:
     """Decrees 5-7: the ignored symbol may be the coin cost (as a whole, 7wd.md §2.9)."""
-    return comp.kind == "card" and comp.coin_cost > 0 and has(state, seat, "ignore_symbol", comp.colour)
+    return coin_free_in(in_force(state, seat), comp)
+
+
+def coin_free_in(effects: list[tuple[str, Any]], comp: Component) -> bool:
+    """`coin_free` from the effects in force for the seat."""
+    return comp.kind == "card" and comp.coin_cost > 0 and _has(effects, "ignore_symbol", comp.colour)
 
 
 def borrowed_chain(state: State, seat: int, comp: Component) -> bool:
@@ -94,6 +114,41 @@ def borrowed_chain(state: State, seat: int, comp: Component) -> bool:
     if comp.kind != "card" or comp.chain_from is None or not has(state, seat, "borrow_chains"):
         return False
     return comp.chain_from in city.chains(state, 1 - seat)
+
+
+class DecreePricing(Pricing):
+    """Agora's price hooks for one seat, from the decrees in force read once (a turn prices
+    every accessible card and wonder with them)."""
+
+    def __init__(self, ext: Expansion, state: State, seat: int) -> None:
+        super().__init__(ext, state, seat)
+        self.effects = in_force(state, seat)
+        self._rival_chains: set[str] | None = None
+
+    def key(self) -> Any:
+        """The decrees' effects in force for the seat are all its prices read."""
+        return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in self.effects)
+
+    def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
+        return trade_prices_in(self.effects, prices)
+
+    def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
+                   unit: dict[str, int]) -> int | None:
+        return None  # no decree changes how the units are bought, only their price
+
+    def reduction(self, comp: Component) -> int:
+        return reduction_in(self.effects, comp)
+
+    def ignores_coin_cost(self, comp: Component) -> bool:
+        return coin_free_in(self.effects, comp)
+
+    def chained(self, comp: Component) -> bool:
+        if comp.kind != "card" or comp.chain_from is None \
+                or not _has(self.effects, "borrow_chains"):
+            return False
+        if self._rival_chains is None:
+            self._rival_chains = city.chains(self.state, 1 - self.seat)
+        return comp.chain_from in self._rival_chains
 
 
 def discard_bonus(state: State, seat: int) -> int:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Component, Event, Msg, State
 from engine.duel import game
-from engine.duel.expansion import Expansion
+from engine.duel.expansion import Expansion, Pricing
 from engine.duel.moves import Move
 
 from . import ai, lookup, rules
@@ -70,6 +70,9 @@ class Leaders(Expansion):
                    producers: list[tuple[str, ...]], unit: dict[str, int]) -> int | None:
         return rules.trade(state, seat, need, producers, unit)  # Bilkis
 
+    def pricing(self, state: State, seat: int) -> Pricing:
+        return BilkisPricing(self, state, seat)
+
     def chains(self, state: State, seat: int) -> set[str]:
         return rules.chains(state, seat)
 
@@ -118,6 +121,24 @@ class Leaders(Expansion):
 
     def worth(self, state: State, seat: int) -> float:
         return ai.worth(state, seat)
+
+
+class BilkisPricing(Pricing):
+    """Leaders' price hooks for one seat: whether Bilkis is recruited, read once (a turn prices
+    every accessible card and wonder)."""
+
+    def __init__(self, ext: Expansion, state: State, seat: int) -> None:
+        super().__init__(ext, state, seat)
+        self.bilkis = rules.has(state, seat, "bilkis") is not None
+
+    def key(self) -> Any:
+        """Only Bilkis changes a price of the seat's (Hatshepsut's coins come after it)."""
+        return self.bilkis
+
+    def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
+                   unit: dict[str, int]) -> int | None:
+        return self.ext.trade_cost(self.state, self.seat, need, producers, unit) \
+            if self.bilkis else None
 
 
 LEADERS = Leaders()

@@ -1,0 +1,72 @@
+"""What Duel keeps between turns to price faster (engine/duel/payment.py: quotes under the
+market's key, the cities' producers, prices and chains under their cards; structure.py: slots
+placed by one number) gives what working it out afresh gives. The recorded playouts and replays
+(tests/platform/test_playouts.py, tests/duel/test_replays.py) check whole games; these check
+every price of every turn of a few, and the assumptions the shortcuts rest on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import parse_options
+from engine.duel import payment
+from engine.duel import structure as st
+from engine.duel.agora.data import load as agora_layouts
+from engine.duel.cards import get, load
+from engine.duel.expansion import Expansion, Pricing
+from engine.duel.moves import buildable_wonders
+from engine.policy import walk
+
+from .helpers import G
+
+
+def test_every_layout_places_its_slots_by_one_number() -> None:
+    """structure.ROW: col ± 1 of a slot never reaches a slot of another row."""
+    for layouts in (load().structures, agora_layouts().structures):
+        for slots in layouts.values():
+            assert all(1 <= s.col <= st.ROW - 2 for s in slots)
+
+
+def test_accessible_cards_are_those_no_card_covers() -> None:
+    state = G.setup(2, 3, {})
+    rng = random.Random(3)
+    while state["phase"] != "play":
+        G.apply(state, state["active"], walk(G.legal(state, state["active"]), rng))
+    s = state["structure"]
+    for _ in range(12):
+        found = st.accessible_cards(state)
+        assert found == {slot["card"]: i for i, slot in enumerate(s) if st.accessible(s, i)}
+        st.take(state, next(iter(found.values())))
+
+
+@pytest.mark.parametrize("words", [(), ("agora", "leaders")])
+def test_kept_quotes_are_the_quotes_worked_out_afresh(words: tuple[str, ...]) -> None:
+    checked = 0
+    for seed in (4, 5):
+        rng = random.Random(seed)
+        state = G.setup(2, seed, parse_options(G, words))
+        while G.outcome(state) is None:
+            seat = rng.choice(sorted(G.asked(state)))
+            if state["phase"] == "play" and state["active"] == seat:
+                m = payment.market(state, seat)
+                assert m.key is not None  # the base's and both expansions' prices are kept
+                afresh = m._replace(key=None)  # a market whose quotes cannot be kept
+                comps = [*st.accessible_cards(state), *buildable_wonders(state, seat)]
+                for cid in comps:
+                    comp = get(cid)
+                    payment.quotes(state, seat, comp, payment.market(state, seat))
+                    kept = payment.quotes(state, seat, comp, payment.market(state, seat))
+                    assert kept == payment.quotes(state, seat, comp, afresh), cid
+                    checked += 1
+            menu = G.menu(state, seat)
+            G.apply_legal(state, seat, walk(menu, rng), menu)
+    assert checked > 300
+
+
+def test_an_expansion_that_does_not_say_what_its_prices_read_has_none_kept() -> None:
+    """The default Pricing puts each question to the hooks and gives no key: nothing is kept."""
+    state = G.setup(2, 1, {})
+    pricing = Expansion().pricing(state, 0)
+    assert type(pricing) is Pricing and pricing.key() is None
