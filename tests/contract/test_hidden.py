@@ -7,7 +7,8 @@ views unchanged; a private line goes to the actor only; a seat not asked has no 
 
 Computer players: two states that differ only in what a seat cannot see (the twins of
 tests/ai/test_<game>.py: other hands, the order of decks and piles, the generator, a rival's
-hidden choice) give the same determinization and the same decision at every level."""
+hidden choice) give the same determinization and the same decision at every level, and the
+same hint (the move and the words of its reason)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ import random
 import pytest
 
 from engine import ai, registry
+from engine.ai.hint import hint
 from engine.ai.knowledge import knowledge
+from engine.i18n import LOCALES, translate
 from tests.contract.games import CONTRACTS, TOY
 
 ALL = {**CONTRACTS, "toy": TOY}
@@ -75,3 +78,28 @@ def test_no_peeking_by_the_computer_players(key: str, positions) -> None:
                     b = ai.decide(g, other, seat, level, i, budget=budget, seconds=60)
                     assert a == b, (level, i)
     assert changed > len(states) // 2  # the twins do differ in hidden parts
+
+
+HINTED = 6  # positions per case: a hint thinks as medium does, already tested on them all
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key, positions", AI_CASES,
+                         ids=[f"{k}-{p.name}" for k, p in AI_CASES])
+def test_no_peeking_by_the_hint(key: str, positions) -> None:
+    """The hint (engine.ai.hint: the medium bot's move and its reason) of twin states: the same
+    move and the same words, in both languages."""
+    g = registry.get(key)
+    hinted = 0
+    for i, state in enumerate(positions.positions()):
+        for seat in sorted(g.prompt(state)):
+            if not positions.decide(i, state, seat) or hinted == HINTED:
+                continue
+            other = positions.twin(state, seat)
+            a = hint(g, state, seat, i, budget=2, seconds=60)
+            b = hint(g, other, seat, i, budget=2, seconds=60)
+            assert a.action == b.action, i
+            for locale in LOCALES:
+                assert translate(a.reason, locale) == translate(b.reason, locale), (i, locale)
+            hinted += 1
+    assert hinted
