@@ -37,7 +37,7 @@ from bot.service.base import ServiceBase
 from bot.service.bots import BotsMixin, level_of
 from bot.service.cards import Card, CardsMixin, in_view, matching
 from bot.service.days import DaysMixin
-from bot.service.hints import Hinted, HintsMixin, split_hints
+from bot.service.hints import Hinted, HintsMixin, hint_words, split_hints
 from bot.service.lobby import LobbyMixin
 from bot.service.looking import LookingMixin
 from bot.service.model import (
@@ -74,7 +74,7 @@ __all__ = [
     "LogPage", "Moved", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
     "ServiceBase", "ServiceError", "Standing", "StorageUnavailable", "Telling", "TurnPost", "User",
     "level_of", "telling", "in_view", "matching", "GameStats", "Ladder", "Rated", "RatingChange",
-    "Stats", "Hinted", "split_hints",
+    "Stats", "Hinted", "hint_words", "split_hints",
 ]
 
 

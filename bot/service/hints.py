@@ -32,6 +32,11 @@ OPTION = "hints"  # the platform's own option word at /game new, beside the game
 ALIASES = frozenset({"hints", "hint", "aides", "aide"})  # as a French speaker may type it
 
 
+def hint_words() -> frozenset[str]:
+    """What a player types to ask for a hint (`/move hint`), any case."""
+    return ALIASES
+
+
 def split_hints(options: Sequence[str]) -> tuple[list[str], bool]:
     """The game's own option words, and whether `hints` was among them (any case, any of its
     names): the engine never sees the platform's option."""
