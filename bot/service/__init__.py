@@ -37,6 +37,7 @@ from bot.service.base import ServiceBase
 from bot.service.bots import BotsMixin, level_of
 from bot.service.cards import Card, CardsMixin, in_view, matching
 from bot.service.days import DaysMixin
+from bot.service.hints import OPTION as HINTS_OPTION
 from bot.service.hints import Hinted, HintsMixin, hint_words, split_hints
 from bot.service.lobby import LobbyMixin
 from bot.service.looking import LookingMixin
@@ -74,7 +75,7 @@ __all__ = [
     "LogPage", "Moved", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
     "ServiceBase", "ServiceError", "Standing", "StorageUnavailable", "Telling", "TurnPost", "User",
     "level_of", "telling", "in_view", "matching", "GameStats", "Ladder", "Rated", "RatingChange",
-    "Stats", "Hinted", "hint_words", "split_hints",
+    "Stats", "HINTS_OPTION", "Hinted", "hint_words", "split_hints",
 ]
 
 
