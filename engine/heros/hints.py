@@ -1,8 +1,9 @@
 """Why a move is good, in one line, for the hint (engine/ai/hint.py).
 
 The terms are those of the evaluation (engine/heros/ai.py `projected`): points, gold, the heroes
-in hand, and each territory's prize at the seat's present rank. The reason is the term that grew
-most: a majority taken (or a rival's majority blocked) on a territory, points, gold, a hero.
+in hand, and on each territory still to score the seat's population and whether it leads there
+(the prize goes by rank). The reason is a rival's majority undone, else the term that grew most:
+a majority taken or strengthened on a territory, points, gold, a hero.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from engine.ai.hint import gain_of
 from engine.core import Msg, State
 
 from . import ai, scoring
-from .components import load
+from .components import hero, load
 
 
 def terms(state: State, seat: int) -> dict[str, float]:
@@ -21,13 +22,14 @@ def terms(state: State, seat: int) -> dict[str, float]:
            "hand": sum(ai.HAND_SHARE * ai.hero_worth(h) for h in state["hands"][seat])}
     for t in c.in_play(state["era"]):
         if t not in state["scored"]:
-            out[f"t.{t}"] = ai._prizes(state, t)[seat] + 0.1 * state["pop"][t][seat]
+            lead = 2.0 if _leader(state, t) == seat else 0.0
+            out[f"t.{t}"] = lead + ai.WORTH["population"] * state["pop"][t][seat]
     return out
 
 
 def _leader(state: State, t: str) -> int | None:
     n = state["players"]
-    hwd = [sum(1 for h in state["played"][s] if ai.hero(h).discoveries > 0) for s in range(n)]
+    hwd = [sum(1 for h in state["played"][s] if hero(h).discoveries > 0) for s in range(n)]
     order = scoring.ranking(state["pop"][t], state["discovered"], hwd, state["active"])
     return order[0] if order else None
 
