@@ -19,6 +19,7 @@ import pytest
 from engine import ai, registry
 from engine.ai.hint import hint
 from engine.ai.knowledge import knowledge
+from engine.core import Game, State
 from engine.i18n import LOCALES, translate
 from tests.contract.games import CONTRACTS, TOY
 
@@ -52,6 +53,7 @@ def test_hidden_information_never_reaches_another_seat(registered: str, key: str
 
 
 GAMES = registry.keys()
+HINTED = 6  # hinted positions per case: a hint thinks as medium does, tested on them all
 AI_CASES = [(key, pos) for key in GAMES for pos in CONTRACTS[key].ai]
 
 
@@ -59,11 +61,12 @@ AI_CASES = [(key, pos) for key in GAMES for pos in CONTRACTS[key].ai]
 @pytest.mark.parametrize("key, positions", AI_CASES,
                          ids=[f"{k}-{p.name}" for k, p in AI_CASES])
 def test_no_peeking_by_the_computer_players(key: str, positions) -> None:
-    """States differing only in what the seat cannot see: same determinization, same move."""
+    """States differing only in what the seat cannot see: same determinization, same move at
+    every level, and the same hint."""
     g = registry.get(key)
     determinize = knowledge(g).determinize
     states = positions.positions()
-    changed = 0
+    changed = hinted = 0
     for i, state in enumerate(states):
         for seat in sorted(g.prompt(state)):
             other = positions.twin(state, seat)
@@ -77,29 +80,18 @@ def test_no_peeking_by_the_computer_players(key: str, positions) -> None:
                     a = ai.decide(g, state, seat, level, i, budget=budget, seconds=60)
                     b = ai.decide(g, other, seat, level, i, budget=budget, seconds=60)
                     assert a == b, (level, i)
+                if hinted < HINTED:  # the hint: the same move, the same words
+                    check_hint(g, state, other, seat, i)
+                    hinted += 1
     assert changed > len(states) // 2  # the twins do differ in hidden parts
-
-
-HINTED = 6  # positions per case: a hint thinks as medium does, already tested on them all
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("key, positions", AI_CASES,
-                         ids=[f"{k}-{p.name}" for k, p in AI_CASES])
-def test_no_peeking_by_the_hint(key: str, positions) -> None:
-    """The hint (engine.ai.hint: the medium bot's move and its reason) of twin states: the same
-    move and the same words, in both languages."""
-    g = registry.get(key)
-    hinted = 0
-    for i, state in enumerate(positions.positions()):
-        for seat in sorted(g.prompt(state)):
-            if not positions.decide(i, state, seat) or hinted == HINTED:
-                continue
-            other = positions.twin(state, seat)
-            a = hint(g, state, seat, i, budget=2, seconds=60)
-            b = hint(g, other, seat, i, budget=2, seconds=60)
-            assert a.action == b.action, i
-            for locale in LOCALES:
-                assert translate(a.reason, locale) == translate(b.reason, locale), (i, locale)
-            hinted += 1
     assert hinted
+
+
+def check_hint(g: Game, state: State, other: State, seat: int, i: int) -> None:
+    """The hint (engine.ai.hint: medium's move and its reason) of twin states: the same move
+    and the same words, in both languages."""
+    a = hint(g, state, seat, i, budget=2, seconds=60)
+    b = hint(g, other, seat, i, budget=2, seconds=60)
+    assert a.action == b.action, i
+    for locale in LOCALES:
+        assert translate(a.reason, locale) == translate(b.reason, locale), (i, locale)
