@@ -1,7 +1,7 @@
 """Hints for learners through the service (issue 28 item 6), on both stores, with the toy game:
 the option at /game new, stored with the game (migration 0009) and never seen by the engine;
 a hint for the seat asked; every refusal translated and changing nothing; a game played with
-hints never rated, at its end or by `tabula ratings rebuild`."""
+hints never rated, at its end or by `tabula ratings rebuild`, and marked in its record."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import Service, ServiceError, User, split_hints
 from bot.store import Storage
+from bot.tools import record
 from engine import Msg, Outcome
 from engine.i18n import has, translate
 
@@ -105,3 +106,7 @@ async def test_a_game_with_hints_is_not_rated(store: Storage, service: Service) 
     assert await store.rating_changes(plain) != []
     assert await store.rebuild_ratings() == 1  # the plain game only
     assert await store.rating_changes(hinted) == []
+    # Its record says it was played with hints; a plain game's record is as it always was.
+    text = record.dumps(await record.export(store, hinted))
+    assert '"hints": true' in text and record.loads(text).hints
+    assert '"hints"' not in record.dumps(await record.export(store, plain))
