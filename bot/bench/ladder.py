@@ -53,7 +53,7 @@ async def bench_ladder(games: int, *, seed: int = 1, rounds: int = 40, db: str |
                     "options": "{}", "status": "finished", "creator_id": users[0], "locale": "en",
                     "seed": gid, "version": 40, "state": "{}", "outcome": dumps(outcome),
                     "created_at": at - 3600, "updated_at": at, "with_bots": int(bot),
-                    "told": 40}))
+                    "told": 40, "hints": 0}))
                 for seat, user in enumerate(users):
                     seat_rows.append(_row(seat_columns, {
                         "game_id": gid, "user_id": user, "name": f"u{user}",

@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 
 from bot.config import read_dotenv
-from bot.discord import days, ids, learning, lobby_post, looking, playing
+from bot.discord import days, hinting, ids, learning, lobby_post, looking, playing
 from bot.discord.commands import build_commands
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
 from bot.discord.notify import Ticker
@@ -39,7 +39,7 @@ log = logging.getLogger(__name__)
 
 # The persistent components, each beside its handler: a click is routed by its custom_id.
 DYNAMIC_ITEMS = (*looking.ITEMS, *learning.ITEMS, *playing.ITEMS, *days.ITEMS,
-                 *lobby_post.ITEMS)
+                 *lobby_post.ITEMS, *hinting.ITEMS)
 
 
 class TabulaTree(app_commands.CommandTree):

@@ -19,6 +19,8 @@ the formats below. Posts already in channels carry these ids: change none of the
     tabula:card:<game>                             the lookup menu under a board or a hand;
                                                    option values are component ids (learning)
     tabula:rules:<game key>:<page>                 a page of /game rules (learning.RulesButton)
+    tabula:hint:<game>                             Hint, in the Play menu of a game with hints
+                                                   (hinting.HintButton)
 
 <prefix> is the chosen tokens, space separated, or `#i.j.k` (item indices from the root) when
 the text would not fit (see bot.menu). Discord's limit: a custom_id is at most 100 characters.
@@ -119,10 +121,19 @@ def rules_page(game_key: str, page: int) -> str:
     return f"tabula:rules:{game_key}:{page}"
 
 
+# --- hints for learners ------------------------------------------------------------------------
+
+HINT = r"tabula:hint:(?P<game>[0-9]+)"
+
+
+def hint(game_id: int) -> str:
+    return f"tabula:hint:{game_id}"
+
+
 # --- what the client answers -----------------------------------------------------------------
 
 # The templates of the client's components (a test holds them to the registered DynamicItems).
-TEMPLATES = (HAND, BOARD, PLAY, PICK, PAGE, BACK, TIMEOUT, LOG, LOBBY, CARD, RULES)
+TEMPLATES = (HAND, BOARD, PLAY, PICK, PAGE, BACK, TIMEOUT, LOG, LOBBY, CARD, RULES, HINT)
 _ANSWERED = [re.compile(template) for template in TEMPLATES]
 
 

@@ -17,7 +17,7 @@ from bot.discord.lobby_post import begin, refresh
 from bot.discord.looking import game_name
 from bot.discord.posting import post_notice, retire_buttons, unposted_text
 from bot.discord.replies import done, refusals, service_of, suggesting, tell, think
-from bot.service import GameInfo, ServiceError, User
+from bot.service import HINTS_OPTION, GameInfo, ServiceError, User
 from engine.ai import LEVELS
 from engine.core import Msg
 from engine.i18n import DEFAULT_LOCALE, translate
@@ -56,13 +56,17 @@ async def suggest_options(interaction: discord.Interaction, current: str) -> lis
     last = "" if not words or current[-1:] in (" ", ",") else words.pop()
     taken = {w.partition("=")[0].lower() for w in words}
     choices = []
-    for spec in game.options:
-        if spec.name in taken:
+    # The game's options, then the platform's own: hints for learners (bot/service/hints.py).
+    offered = [(spec.name, [f"{spec.name}={v}" for v in spec.values] or [spec.name],
+                translate(spec.help, locale)) for spec in game.options]
+    offered.append((HINTS_OPTION, [HINTS_OPTION], t("discord.hint.option", locale)))
+    for option, forms, help_text in offered:
+        if option in taken:
             continue
-        for form in [f"{spec.name}={v}" for v in spec.values] or [spec.name]:
+        for form in forms:
             value = " ".join([*words, form])
             if form.startswith(last.lower()) and len(value) <= 100:
-                name = f"{value} — {translate(spec.help, locale)}"
+                name = f"{value} — {help_text}"
                 choices.append(app_commands.Choice(name=clip(name, 100), value=value))
     return choices[:25]  # Discord shows 25 suggestions at most
 

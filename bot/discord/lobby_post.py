@@ -60,7 +60,8 @@ def lobby_text(info: GameInfo) -> str:
     game = get_game(info.game_key)
     name = game_name(info.game_key, locale)
     if info.status in ("active", "finished"):
-        return t("discord.lobby.post.started", locale, game=name, players=seats_text(info))
+        started = t("discord.lobby.post.started", locale, game=name, players=seats_text(info))
+        return f"{started}\n{t('discord.hint.marker', locale)}" if info.hints else started
     if info.status != "lobby":
         people = [s for s in info.seats if not s.seated_bot]
         key = "discord.lobby.post.cancelled" if people else "discord.lobby.post.closed"
@@ -70,6 +71,8 @@ def lobby_text(info: GameInfo) -> str:
         lines.append(t("discord.status.options", locale, options=options_text(info.options)))
     if info.pace:
         lines.append(t("discord.lobby.pace", locale, pace=info.pace.text()))
+    if info.hints:
+        lines.append(t("discord.hint.lobby", locale))
     seated = len(info.seats)
     lines.append(t("discord.lobby.post.seated", locale, n=seated, min=game.min_players,
                    max=game.max_players, players=seats_text(info)))

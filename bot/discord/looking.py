@@ -127,6 +127,8 @@ async def status(interaction: discord.Interaction) -> None:
                    status=t(f"discord.status.{info.status}", locale))]
         if info.options:
             lines.append(t("discord.status.options", locale, options=options_text(info.options)))
+        if info.hints:
+            lines.append(t("discord.status.hints", locale))
         lines.append(t("discord.status.players", locale, n=len(info.seats), min=game.min_players,
                        max=game.max_players, players=seats_text(info)))
         if info.status == "lobby":

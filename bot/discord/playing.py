@@ -1,5 +1,6 @@
 """Playing: /move with autocomplete of the caller's legal actions, the choice menu (the Play
-button, the menu's select and its page and back buttons), /game resign.
+button, the menu's select and its page and back buttons, and Hint in a game with hints:
+hinting.py), /game resign.
 
 Whatever the path (typed, suggested, or clicked through the menu), the text goes to the service,
 which re-validates it: autocomplete suggestions are only suggestions, and a menu click carries the
@@ -19,11 +20,12 @@ from discord import app_commands
 
 from bot import menu
 from bot.discord import ids
+from bot.discord.hinting import answer_hint, hint_button
 from bot.discord.i18n import clip, command_text, shown_names, slash, t, user_locale
 from bot.discord.posting import post_for, post_turn, unposted_text
 from bot.discord.replies import recorded, refusal, refusals, service_of, suggesting, tell, think
 from bot.discord.turnpost import GameButton
-from bot.service import Report, ServiceError
+from bot.service import Report, ServiceError, hint_words
 from engine.i18n import action_label, action_words, translate
 
 OPTIONS = 25  # options in one select
@@ -31,6 +33,7 @@ BUTTON_LABEL = 80  # characters
 CHOICES = 25  # autocomplete suggestions Discord shows at most
 CHOICE_TEXT = 100  # characters in a suggestion's name and in its value
 MORE = " …"  # ends a suggested beginning: /move then opens the menu to choose the rest
+HINT_WORD = "hint"  # `/move hint`: the medium computer player's move (a game with hints)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -67,30 +70,37 @@ async def suggest(interaction: discord.Interaction, current: str) -> list[app_co
                 _fold(action_words(info.game_key, text, locale, info.names)))
 
     needle = _fold(current.strip())
+    # In a game with hints, `hint` first: the medium computer player's move, privately.
+    hint = [app_commands.Choice(name=clip(t("discord.hint.choice", locale), CHOICE_TEXT),
+                                value=HINT_WORD)] if info.hints and any(
+        w.startswith(needle) for w in hint_words()) else []
     matches = [text for text in legal
                if len(text) <= CHOICE_TEXT and any(needle in f for f in forms(text))]
     matches.sort(key=lambda text: not any(f.startswith(needle) for f in forms(text)))
-    if len(matches) <= CHOICES:
-        return [app_commands.Choice(name=clip(label(text), CHOICE_TEXT), value=text)
-                for text in matches]
-    return [app_commands.Choice(name=clip(label(text) + ("" if whole else MORE), CHOICE_TEXT),
-                                value=text if whole else text + MORE)
-            for text, whole in _groups(matches) if len(text + MORE) <= CHOICE_TEXT]
+    if len(matches) <= CHOICES - len(hint):
+        return hint + [app_commands.Choice(name=clip(label(text), CHOICE_TEXT), value=text)
+                       for text in matches]
+    return hint + [app_commands.Choice(name=clip(label(text) + ("" if whole else MORE),
+                                                 CHOICE_TEXT),
+                                       value=text if whole else text + MORE)
+                   for text, whole in _groups(matches, CHOICES - len(hint))
+                   if len(text + MORE) <= CHOICE_TEXT]
 
 
-def _groups(texts: Sequence[str]) -> list[tuple[str, bool]]:
-    """At most 25 prefixes covering `texts`, as deep as possible: (prefix, is a whole text)."""
+def _groups(texts: Sequence[str], room: int = CHOICES) -> list[tuple[str, bool]]:
+    """At most `room` prefixes covering `texts`, as deep as possible: (prefix, is a whole
+    text)."""
     actions = menu.split(texts)
     depth, best = 1, None
     longest = max(len(a) for a in actions)
     while depth <= longest:
         groups = list(dict.fromkeys(a[:depth] for a in actions))
-        if len(groups) > CHOICES:
+        if len(groups) > room:
             break
         best = groups
         depth += 1
     if best is None:  # even the first words are too many: the first 25 of them
-        best = list(dict.fromkeys(a[:1] for a in actions))[:CHOICES]
+        best = list(dict.fromkeys(a[:1] for a in actions))[:room]
     whole = set(actions)
     return [(" ".join(g), g in whole and not any(a[: len(g)] == g and a != g for a in actions))
             for g in best]
@@ -101,6 +111,9 @@ def _groups(texts: Sequence[str]) -> list[tuple[str, bool]]:
 @app_commands.autocomplete(action=suggest)
 @app_commands.guild_only()
 async def move(interaction: discord.Interaction, action: str) -> None:
+    if action.strip().casefold() in hint_words():  # `/move hint`: a hint, and no move
+        await answer_hint(interaction)
+        return
     if not await think(interaction):
         return
     async with refusals(interaction):
@@ -116,7 +129,7 @@ async def move(interaction: discord.Interaction, action: str) -> None:
         elif moved.typed.kind == "menu":  # a beginning of several actions: choose the rest
             content, view = menu_message(info.game_key, info.names, locale,
                                          menu.split(moved.legal), info.id, info.version,
-                                         moved.typed.tokens)
+                                         moved.typed.tokens, hints=info.hints)
             await interaction.followup.send(content, view=view, ephemeral=True)
         else:  # "follow": the one action that can follow what was typed
             await tell(interaction, t("discord.move.follows", locale, action=action_label(
@@ -194,7 +207,7 @@ ITEMS = (PlayButton, PickSelect, PageButton, BackButton)  # registered by the cl
 
 def menu_message(
     game_key: str, names: Sequence[str], locale: str, actions: Sequence[menu.Tokens],
-    game_id: int, version: int, prefix: menu.Tokens, page: int = 0,
+    game_id: int, version: int, prefix: menu.Tokens, page: int = 0, *, hints: bool = False,
 ) -> tuple[str, discord.ui.View]:
     """The text and components of the menu at `prefix`, page `page` (25 options a page).
 
@@ -243,6 +256,9 @@ def menu_message(
                 custom_id=ids.page(game_id, version, target, code),
             ), game_id, version, target, code))
 
+    if hints:  # a game with hints: the medium computer player's move, privately
+        view.add_item(hint_button(game_id, locale))
+
     so_far = label(prefix) if prefix else None
     lines = [t("discord.menu.title", locale) if so_far is None
              else t("discord.menu.so_far", locale, action=so_far)]
@@ -264,7 +280,7 @@ async def open_menu(interaction: discord.Interaction, game_id: int) -> None:
             await tell(interaction, t(key, locale))
             return
         content, view = menu_message(info.game_key, info.names, locale, menu.split(legal),
-                                     info.id, info.version, ())
+                                     info.id, info.version, (), hints=info.hints)
         await interaction.followup.send(content, view=view, ephemeral=True)
 
 
@@ -298,7 +314,7 @@ async def on_menu(
             await interaction.edit_original_response(content=refusal(error, locale), view=None)
             return
         content, view = menu_message(info.game_key, info.names, locale, menu.split(legal),
-                                     info.id, info.version, prefix, page)
+                                     info.id, info.version, prefix, page, hints=info.hints)
         await interaction.edit_original_response(content=content, view=view)
 
 
@@ -344,7 +360,7 @@ async def _answer_move(
     if info.status == "active" and me is not None and me.seat in report.asks and legal:
         ask = translate(report.asks[me.seat], locale, shown_names(info.names))
         step, view = menu_message(info.game_key, info.names, locale, menu.split(legal),
-                                  info.id, info.version, ())
+                                  info.id, info.version, (), hints=info.hints)
         content = "\n".join([clip(content, 1000), t("discord.move.goes_on", locale, ask=ask),
                               step])
     content = clip(content, 2000)

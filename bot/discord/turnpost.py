@@ -52,6 +52,9 @@ SEAT_ACCENTS = (0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7, 0xD55E00, 0x56B4E9, 0xF0
 
 
 def game_title(info: GameInfo) -> str:
+    """The game's name, and in a game with hints its marker (every post of it shows it)."""
+    if info.hints:
+        return f"**{translate_name(info)}** · {t('discord.hint.marker', info.locale)}"
     return f"**{translate_name(info)}**"
 
 

@@ -12,6 +12,7 @@ limits, picture cache, and the commit/report step every change ends with):
 
     lobby.py    catalogue, create, join, leave, start
     bots.py     computer players: seated in the lobby or taken over, and their moves
+    hints.py    hints for learners: the medium bot's move for the seat asked, and why
     play.py     choices, move (one call per move at every edge), act, resign, undo, abandon,
                 unposted
     looking.py  status, board, hand, log, replay GIF (its bookkeeping in replays.py), verify
@@ -36,6 +37,8 @@ from bot.service.base import ServiceBase
 from bot.service.bots import BotsMixin, level_of
 from bot.service.cards import Card, CardsMixin, in_view, matching
 from bot.service.days import DaysMixin
+from bot.service.hints import OPTION as HINTS_OPTION
+from bot.service.hints import Hinted, HintsMixin, hint_words, split_hints
 from bot.service.lobby import LobbyMixin
 from bot.service.looking import LookingMixin
 from bot.service.model import (
@@ -72,10 +75,10 @@ __all__ = [
     "LogPage", "Moved", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
     "ServiceBase", "ServiceError", "Standing", "StorageUnavailable", "Telling", "TurnPost", "User",
     "level_of", "telling", "in_view", "matching", "GameStats", "Ladder", "Rated", "RatingChange",
-    "Stats",
+    "Stats", "HINTS_OPTION", "Hinted", "hint_words", "split_hints",
 ]
 
 
 class Service(LobbyMixin, BotsMixin, PlayMixin, LookingMixin, DaysMixin, RecordsMixin,
-              PostsMixin, CardsMixin):
+              PostsMixin, CardsMixin, HintsMixin):
     """The one entry point of the use cases (see the module docstring)."""

@@ -473,6 +473,7 @@ def game_info(row: GameRow, seats: Sequence[SeatRow]) -> GameInfo:
         outcome=Outcome.from_json(row.outcome) if row.outcome else None,
         pace=Pace.from_json(row.pace), timed_out=row.timed_out,
         clocks=tuple(s.clock for s in seats if s.seat is not None), with_bots=row.with_bots,
+        hints=row.hints,
     )
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from bot import clock as clocks
 from bot.clock import Pace
 from bot.service.base import ServiceBase, checked_game, checked_pace, forced_steps
+from bot.service.hints import split_hints
 from bot.service.model import GameInfo, GameType, Report, ServiceError, User
 from bot.store import ChannelBusy, TooManyLobbies
 from engine import Event, Game, IllegalAction, Msg, parse_options
@@ -45,6 +46,7 @@ class LobbyMixin(ServiceBase):
         the game speaks the guild's default language if it has one, else the creator's.
         `parent_id`: the channel the game was opened from, when it has its own thread."""
         game, parsed = self.check_new(game_key, options, pace)
+        hints = split_hints(options)[1]
         settings = await self.store.guild_settings(guild_id) if guild_id else None
         chosen = checked_pace(pace) if pace is not None else (
             Pace.from_json(settings.pace) if settings else None)
@@ -56,7 +58,7 @@ class LobbyMixin(ServiceBase):
                 creator_id=user.id, creator_name=user.name, locale=locale, now=self.clock(),
                 pace=chosen.to_json() if chosen else None, parent_id=parent_id,
                 max_user_lobbies=self.limits.user_lobbies,
-                max_channel_lobbies=self.limits.channel_lobbies,
+                max_channel_lobbies=self.limits.channel_lobbies, hints=hints,
             )
         except ChannelBusy as exc:
             raise ServiceError("error.channel_busy") from exc
@@ -79,7 +81,8 @@ class LobbyMixin(ServiceBase):
         edge can check before opening a thread for the game)."""
         game = checked_game(game_key)
         try:
-            parsed = parse_options(game, options)
+            # `hints` is the platform's option (bot/service/hints.py), not the game's.
+            parsed = parse_options(game, split_hints(options)[0])
         except IllegalAction as exc:
             raise ServiceError(exc.msg) from exc
         if pace is not None:

@@ -79,6 +79,7 @@ class GameInfo:
     timed_out: int | None = None  # the seat whose clock ran out, while the others decide
     clocks: tuple[Clock, ...] = ()  # by seat, once started
     with_bots: bool = False  # bots were seated at the start (kept apart on the leaderboard)
+    hints: bool = False  # the creator turned hints on: /move hint answers, and it is not rated
 
     @property
     def names(self) -> list[str]:

@@ -188,6 +188,7 @@ class PgStore(Ratings):
         creator_id: int, creator_name: str, locale: str, now: float,
         pace: dict[str, float] | None = None, parent_id: int | None = None,
         max_user_lobbies: int | None = None, max_channel_lobbies: int | None = None,
+        hints: bool = False,
     ) -> int:
         parent_id = channel_id if parent_id is None else parent_id
         try:
@@ -209,10 +210,10 @@ class PgStore(Ratings):
                         raise TooManyLobbies(scope, limit)
                 game_id = await db.fetchval(
                     "INSERT INTO games (channel_id, guild_id, game_key, options, status,"
-                    " creator_id, locale, created_at, updated_at, pace, parent_id)"
-                    " VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $7, $8, $9) RETURNING id",
+                    " creator_id, locale, created_at, updated_at, pace, parent_id, hints)"
+                    " VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $7, $8, $9, $10) RETURNING id",
                     channel_id, guild_id, game_key, json.dumps(options), creator_id, locale,
-                    now, json.dumps(pace) if pace else None, parent_id,
+                    now, json.dumps(pace) if pace else None, parent_id, int(hints),
                 )
                 await db.execute(
                     "INSERT INTO seats (game_id, user_id, name, joined_at)"

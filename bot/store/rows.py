@@ -47,6 +47,7 @@ class GameRow:
     timed_out: int | None = None  # the seat whose clock ran out, while the others decide
     with_bots: bool = False  # bots were seated at the start (kept apart on the leaderboard)
     told: int | None = None  # the version of the latest point the channel must be told of
+    hints: bool = False  # the creator turned hints on (migration 0009): never rated
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def _bare(value: Any) -> Any:
 
 GAME_COLUMNS = (
     "id, channel_id, guild_id, game_key, options, status, creator_id, locale, seed, version, "
-    "state, outcome, created_at, updated_at, pace, timed_out, with_bots, told"
+    "state, outcome, created_at, updated_at, pace, timed_out, with_bots, told, hints"
 )
 SEAT_COLUMNS = ("user_id, name, seat, joined_at, bank, running_since, asked_since, reminded_at,"
                  " bot, bot_seed")
@@ -194,11 +195,12 @@ def game_and_seat_rows(rows: Sequence[Sequence[Any]]) -> tuple[GameRow, list[Sea
 def game_row(row: Sequence[Any]) -> GameRow:
     """A row of the games table (every column, in the table's order) as a GameRow."""
     (gid, channel, guild, key, options, status, creator, locale, seed, version, state, outcome,
-     created, updated, pace, timed_out, with_bots, told) = row
+     created, updated, pace, timed_out, with_bots, told, hints) = row
     return GameRow(
         gid, channel, guild, key, json.loads(options), status, creator, locale, seed, version,
         json.loads(state) if state else None, json.loads(outcome) if outcome else None,
         created, updated, json.loads(pace) if pace else None, timed_out, bool(with_bots), told,
+        bool(hints),
     )
 
 

@@ -160,6 +160,7 @@ class Store(Ratings):
         creator_id: int, creator_name: str, locale: str, now: float,
         pace: dict[str, float] | None = None, parent_id: int | None = None,
         max_user_lobbies: int | None = None, max_channel_lobbies: int | None = None,
+        hints: bool = False,
     ) -> int:
         """A new game in its lobby, with its creator seated. ChannelBusy if one is live there;
         TooManyLobbies if the creator, or the channel it was opened from (`parent_id`, the
@@ -182,10 +183,10 @@ class Store(Ratings):
                         raise TooManyLobbies(scope, limit)
                 cur = await db.execute(
                     "INSERT INTO games (channel_id, guild_id, game_key, options, status,"
-                    " creator_id, locale, created_at, updated_at, pace, parent_id)"
-                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    " creator_id, locale, created_at, updated_at, pace, parent_id, hints)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                     (channel_id, guild_id, game_key, json.dumps(options), creator_id, locale,
-                     now, now, json.dumps(pace) if pace else None, parent_id),
+                     now, now, json.dumps(pace) if pace else None, parent_id, int(hints)),
                 )
                 game_id = cur.lastrowid
                 await db.execute(

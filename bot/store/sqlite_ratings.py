@@ -52,8 +52,9 @@ _PLAYED = (
     " ON o.game_id = g.id WHERE s.user_id = ?1 AND g.guild_id = ?2 AND g.status = 'finished'"
     " AND o.seat IS NOT NULL ORDER BY g.rated IS NULL, g.rated, g.updated_at, g.id, o.seat")
 _MEMBERS_INSERT = "INSERT INTO rating_members (guild_id, game_key, user_id, ordinal)"
+# Games played with hints (migration 0009) are never rated.
 _REBUILD_GAMES = ("SELECT id, game_key, guild_id, outcome, updated_at FROM games"
-                 " WHERE status = 'finished' AND outcome IS NOT NULL"
+                 " WHERE status = 'finished' AND outcome IS NOT NULL AND hints = 0"
                  " ORDER BY rated IS NOT NULL, rated, updated_at, id")
 
 
@@ -147,7 +148,8 @@ async def rate_in(db: aiosqlite.Connection, game_id: int) -> bool:
     ratings and changes. False when it was rated already, or has no result to rate."""
     found = list(await db.execute_fetchall(
         "SELECT game_key, guild_id, outcome, updated_at FROM games WHERE id = ?"
-        " AND status = 'finished' AND outcome IS NOT NULL AND rated IS NULL", (game_id,)))
+        " AND status = 'finished' AND outcome IS NOT NULL AND rated IS NULL AND hints = 0",
+        (game_id,)))
     if not found:
         return False
     key, guild, outcome, at = found[0]

@@ -5,6 +5,7 @@ Each line is typed as a named seat would type a command in the channel:
     alice: /move seek 1 huns
     bob: /game hand
     carol: /move            (lists carol's choices)
+    alice: /move hint       (in a game opened with `--option hints`: the medium bot's move)
 
 It runs the same Service, Store and renderer as the bot, prints what the channel would show
 (and, marked as such, what only one player would see), and writes the images to --out.
@@ -33,6 +34,8 @@ from bot.service import (
     Service,
     ServiceError,
     User,
+    hint_words,
+    split_hints,
 )
 from bot.service.autoplay import Autoplay
 from bot.store import GameRow, open_store
@@ -244,6 +247,15 @@ class Console:
         if not typed:
             await self.choices(user, ())
             return
+        if typed.strip().casefold() in hint_words():  # `/move hint`, as in Discord
+            hinted = await self.service.hint(user.id, channel_id=CHANNEL)
+            info = hinted.game
+            reason = self.t(hinted.reason, info)
+            action = action_label(info.game_key, hinted.action, self.locale, info.names)
+            self.say(f"  ({user.name} only) "
+                     + self.t(Msg("console.hint", {"action": action, "reason": reason}), info))
+            self.say(f"  /move {hinted.action}")
+            return
         moved = await self.service.move(user.id, typed, channel_id=CHANNEL, locale=self.locale)
         info = moved.game
         if moved.report is not None:
@@ -363,15 +375,18 @@ async def _say_finished(console: Console, store: Any, row: GameRow | None) -> No
 
 def _option_words(row: GameRow) -> list[str]:
     return [name if value is True else f"{name}={value}"
-            for name, value in row.options.items() if value not in (None, False)]
+            for name, value in row.options.items() if value not in (None, False)] + (
+        ["hints"] if row.hints else [])
 
 
 async def _same_game(row: GameRow, seats: Sequence[Any], game_key: str, players: int,
                      options: Sequence[str]) -> bool:
     """Whether the stored game is the one `tabula play` was asked for (game, players, options)."""
+    words, hints = split_hints(options)  # `hints` is the platform's option, not the game's
     try:
         game = get_game(game_key)
-        wanted = parse_options(game, options)
+        wanted = parse_options(game, words)
     except IllegalAction:
         return False
-    return game.key == row.game_key and len(seats) == players and wanted == row.options
+    return (game.key == row.game_key and len(seats) == players and wanted == row.options
+            and hints == row.hints)

@@ -13,6 +13,9 @@ A record (format "tabula-record", version 1):
      "actions": [{"n": 1, "seat": 0, "text": "lay huns", "at": ISO}, ...],
      "outcome": engine.Outcome JSON or null, "final_version": 645, "state_sha256": hex}
 
+and `"hints": true` after the options when the game was played with hints for learners (its
+creator's choice, bot/service/hints.py; such a game is not rated); absent otherwise.
+
 Privacy: a record is meant to be shared, so it names players by their display name only and
 never holds a Discord user id (neither the seats' nor the actors' of the action rows), nor a
 channel or guild id. And the seed of a game decides every hidden card: the record of a game
@@ -100,6 +103,7 @@ class Record:
     state_sha256: str
     created_at: str | None = None
     updated_at: str | None = None
+    hints: bool = False  # played with hints for learners (not rated)
 
     @property
     def players(self) -> int:
@@ -113,6 +117,7 @@ class Record:
             "game": self.game,
             "game_id": self.game_id,
             "options": self.options,
+            **({"hints": True} if self.hints else {}),
             "seed": self.seed,
             "locale": self.locale,
             "status": self.status,
@@ -178,6 +183,7 @@ async def export(store: Storage, game_id: int, *, force: bool = False) -> Record
         state_sha256=state_digest(row.state),
         created_at=iso(row.created_at),
         updated_at=iso(row.updated_at),
+        hints=row.hints,
     )
 
 
@@ -262,6 +268,9 @@ def validate(data: Any) -> Record:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("'options' must be a JSON object")
+    hints = data.get("hints", False)
+    if not isinstance(hints, bool):
+        raise RecordError("'hints' must be true or false")
     seed = data.get("seed")
     if not _int(seed):
         raise RecordError(f"'seed' must be an integer, not {seed!r}")
@@ -308,7 +317,7 @@ def validate(data: Any) -> Record:
         game=game.key, game_id=game_id, options=options, seed=seed, locale=locale,
         status=status, names=names, actions=actions, outcome=outcome, final_version=final,
         state_sha256=digest.lower(), created_at=data.get("created_at"),
-        updated_at=data.get("updated_at"),
+        updated_at=data.get("updated_at"), hints=hints,
     )
 
 

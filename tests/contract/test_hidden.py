@@ -7,7 +7,8 @@ views unchanged; a private line goes to the actor only; a seat not asked has no 
 
 Computer players: two states that differ only in what a seat cannot see (the twins of
 tests/ai/test_<game>.py: other hands, the order of decks and piles, the generator, a rival's
-hidden choice) give the same determinization and the same decision at every level."""
+hidden choice) give the same determinization and the same decision at every level, and the
+same hint (the move and the words of its reason)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ import random
 import pytest
 
 from engine import ai, registry
+from engine.ai.hint import hint
 from engine.ai.knowledge import knowledge
+from engine.core import Game, State
+from engine.i18n import LOCALES, translate
 from tests.contract.games import CONTRACTS, TOY
 
 ALL = {**CONTRACTS, "toy": TOY}
@@ -49,6 +53,7 @@ def test_hidden_information_never_reaches_another_seat(registered: str, key: str
 
 
 GAMES = registry.keys()
+HINTED = 6  # hinted positions per case: a hint thinks as medium does, tested on them all
 AI_CASES = [(key, pos) for key in GAMES for pos in CONTRACTS[key].ai]
 
 
@@ -56,11 +61,12 @@ AI_CASES = [(key, pos) for key in GAMES for pos in CONTRACTS[key].ai]
 @pytest.mark.parametrize("key, positions", AI_CASES,
                          ids=[f"{k}-{p.name}" for k, p in AI_CASES])
 def test_no_peeking_by_the_computer_players(key: str, positions) -> None:
-    """States differing only in what the seat cannot see: same determinization, same move."""
+    """States differing only in what the seat cannot see: same determinization, same move at
+    every level, and the same hint."""
     g = registry.get(key)
     determinize = knowledge(g).determinize
     states = positions.positions()
-    changed = 0
+    changed = hinted = 0
     for i, state in enumerate(states):
         for seat in sorted(g.prompt(state)):
             other = positions.twin(state, seat)
@@ -74,4 +80,18 @@ def test_no_peeking_by_the_computer_players(key: str, positions) -> None:
                     a = ai.decide(g, state, seat, level, i, budget=budget, seconds=60)
                     b = ai.decide(g, other, seat, level, i, budget=budget, seconds=60)
                     assert a == b, (level, i)
+                if hinted < HINTED:  # the hint: the same move, the same words
+                    check_hint(g, state, other, seat, i)
+                    hinted += 1
     assert changed > len(states) // 2  # the twins do differ in hidden parts
+    assert hinted
+
+
+def check_hint(g: Game, state: State, other: State, seat: int, i: int) -> None:
+    """The hint (engine.ai.hint: medium's move and its reason) of twin states: the same move
+    and the same words, in both languages."""
+    a = hint(g, state, seat, i, budget=2, seconds=60)
+    b = hint(g, other, seat, i, budget=2, seconds=60)
+    assert a.action == b.action, i
+    for locale in LOCALES:
+        assert translate(a.reason, locale) == translate(b.reason, locale), (i, locale)

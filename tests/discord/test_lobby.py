@@ -108,13 +108,16 @@ async def test_bad_options_are_refused(discord_: Harness) -> None:
 async def test_options_are_suggested_for_the_chosen_game(discord_: Harness) -> None:
     sent = await discord_.slash(ALICE, "game", "new", game="tiny", options="", focused="options")
     values = [c["value"] for c in sent.choices()]
-    assert values == ["fast", "goal=5", "goal=9"]
+    assert values == ["fast", "goal=5", "goal=9", "hints"]  # hints: the platform's own
     sent = await discord_.slash(ALICE, "game", "new", game="tiny", options="fast g",
                                 focused="options", locale="fr")
     choices = sent.choices()
     assert [c["value"] for c in choices] == ["fast goal=5", "fast goal=9"]
     assert "Points pour gagner" in choices[0]["name"]
     sent = await discord_.slash(ALICE, "game", "new", game="tiny", options="fast goal=5 ",
+                                focused="options")
+    assert [c["value"] for c in sent.choices()] == ["fast goal=5 hints"]
+    sent = await discord_.slash(ALICE, "game", "new", game="tiny", options="fast goal=5 hints ",
                                 focused="options")
     assert sent.choices() == []
 

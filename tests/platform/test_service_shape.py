@@ -68,6 +68,6 @@ def test_one_service_over_every_concern() -> None:
     concerns = [c.__module__ for c in Service.__mro__ if issubclass(c, ServiceBase)]
     assert set(concerns) == {f"bot.service.{m}" for m in
                              ("base", "lobby", "bots", "play", "looking", "days", "records", "posts",
-                              "cards")} | {
+                              "cards", "hints")} | {
                              "bot.service"}
     assert all(hasattr(bot.service, name) for name in bot.service.__all__)
