@@ -44,14 +44,14 @@ async def test_a_hint_by_command_and_by_button_is_private(
     sent = await discord_.slash(player, "move", action="hint")
     [reply] = sent.followups
     assert reply.ephemeral
-    assert reply.content.startswith("💡 The medium computer player would play **")
+    assert reply.content.startswith("💡 Suggested move (the medium computer player's): **")
     turn = discord_.fake.last_post()
     opened = await discord_.click(player, turn, play_of(turn))
     menu = discord_.fake.message_of(opened.followups[0])
     [hint_id] = [c for c in buttons_of(menu) if c.startswith("tabula:hint:")]
     clicked = await discord_.click(player, menu, hint_id, locale="fr")
     [answer] = clicked.followups
-    assert answer.ephemeral and answer.content.startswith("💡 Le joueur ordinateur moyen jouerait")
+    assert answer.ephemeral and answer.content.startswith("💡 Coup suggéré (celui du joueur ordinateur moyen) :")
     assert answer.content.splitlines()[-1] == reply.content.splitlines()[-1]  # the same move
     idle = await waiting(service)
     refused = await discord_.slash(idle, "move", action="hint", locale="fr")

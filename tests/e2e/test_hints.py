@@ -38,8 +38,8 @@ async def test_hints_by_command_and_by_button_in_a_duel(world: World,
             hinted = await asked.click(menu, next(c for c in menu.custom_ids()
                                                   if c.startswith("tabula:hint:")))
         assert hinted.ephemeral, hinted.text
-        lead = ("💡 Le joueur ordinateur moyen jouerait" if asked is ana
-                else "💡 The medium computer player would play")
+        lead = ("💡 Coup suggéré (celui du joueur ordinateur moyen) :" if asked is ana
+                else "💡 Suggested move (the medium computer player's):")
         assert hinted.text.startswith(lead), hinted.text
         refused = await other.slash("move", action="hint")
         locale = "fr" if other is ana else "en"
