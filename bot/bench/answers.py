@@ -6,8 +6,12 @@ trade closes: the bot delay, then each bot's answer.
     python -m bot.bench.answers [--runs 3] [--level hard] [--delay 2] [--seconds 2]
 
 Res Publica's answers are asked one after another (each answer is public, and the next
-answerer sees it: data/respublica/README.md, reading 3), so this is the case where the bots
-cannot think at once; it prints one line per run and their mean, the load average beside it.
+answerer sees it: data/respublica/README.md, reading 3), so there the bots cannot think at once.
+The second case is one where they can: two bots who traded choose the cards they give at the
+same time, unseen by each other (the `deliver` step): a game of one person and four bots is
+stored at that moment (a state a random walk reached; its history does not replay to it), and
+the time runs until both have given. It prints one line per run and the means, the load
+average beside them.
 """
 
 from __future__ import annotations
@@ -19,11 +23,16 @@ import random
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bot.service import Report, Service, User
 from bot.service.autoplay import Autoplay
+from bot.service.bots import THINKING_NICE
+from bot.service.processes import configured, shared
 from bot.store import open_store
+from engine import play
 from engine.ai import default_seconds
+from engine.policy import walk
 from engine.registry import get as get_game
 
 GAME = "res-publica"
@@ -82,6 +91,57 @@ async def one_run(db: Path, level: str, delay: float, seconds: float, run: int) 
         await store.close()
 
 
+def delivery(players: int = 5) -> tuple[int, dict[str, Any]]:
+    """A seed and a Res Publica state where two seats choose what they give, at once."""
+    game = get_game(GAME)
+    for seed in range(1, 1000):
+        rng = random.Random(seed)
+        state = game.setup(players, seed, {})
+        for _ in range(3000):
+            asked = game.prompt(state)
+            if state["phase"] == "deliver" and len(asked) == 2:
+                return seed, state
+            if not asked:
+                break
+            seat = min(asked)
+            state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
+    raise SystemExit("no delivery found")
+
+
+async def deliver_run(db: Path, level: str, delay: float, seconds: float, run: int) -> float:
+    """Seconds from the moment two bots are asked to give until both have given."""
+    store = await open_store(db)
+    try:
+        service = Service(store)
+        service.bot_seconds = seconds
+        channel = CHANNEL + 100 + run
+        lobby = await service.create(channel, None, ANN, GAME)
+        for _ in range(4):
+            lobby = await service.add_bot(channel, ANN.id, level)
+        seed, state = delivery()
+        givers = sorted(get_game(GAME).prompt(state))
+        bots = iter(s.user_id for s in lobby.seats if s.bot is not None)
+        ann = next(s for s in range(5) if s not in givers)
+        order = [ANN.id if s == ann else next(bots) for s in range(5)]
+        await store.start_game(lobby.id, seed=seed, order=order, state=state, now=time.time(),
+                               lobby_version=lobby.version)
+        given = asyncio.Event()
+
+        async def post(r: Report) -> None:
+            if r.game.version >= 2:  # both gave: the trade is over
+                given.set()
+
+        autoplay = Autoplay(service, post, delay=delay)
+        start = time.perf_counter()
+        autoplay.wake(lobby.id)
+        await given.wait()
+        spent = time.perf_counter() - start
+        await autoplay.stop()
+        return spent
+    finally:
+        await store.close()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench.answers")
     parser.add_argument("--runs", type=int, default=3)
@@ -90,16 +150,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=None, help="TABULA_BOT_SECONDS")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else default_seconds()
+    # Started before the timing, as a running bot's have long been.
+    shared("bots", configured(), "engine.ai", nice=THINKING_NICE).warm()
     times = []
     with tempfile.TemporaryDirectory() as tmp:
         for run in range(args.runs):
             spent, moves = asyncio.run(one_run(Path(tmp) / "answers.sqlite3", args.level,
                                                args.delay, seconds, run))
             times.append(spent)
-            print(f"run {run + 1}: {spent:.2f} s, {moves} bot moves", flush=True)
+            print(f"seek, run {run + 1}: {spent:.2f} s, {moves} bot moves", flush=True)
+        gives = []
+        for run in range(args.runs):
+            spent = asyncio.run(deliver_run(Path(tmp) / "answers.sqlite3", args.level,
+                                            args.delay, seconds, run))
+            gives.append(spent)
+            print(f"delivery, run {run + 1}: {spent:.2f} s", flush=True)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"seek answered by 4 {args.level} bots: mean {sum(times) / len(times):.2f} s over "
-          f"{len(times)} runs (delay {args.delay:g} s, cap {seconds:g} s), load {load}")
+    print(f"seek answered by 4 {args.level} bots: mean {sum(times) / len(times):.2f} s; two "
+          f"{args.level} bots giving at once: mean {sum(gives) / len(gives):.2f} s; over "
+          f"{args.runs} runs each (delay {args.delay:g} s, cap {seconds:g} s), load {load}")
 
 
 if __name__ == "__main__":
