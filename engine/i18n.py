@@ -18,7 +18,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ def _catalogue_files() -> list[Path]:
     return files
 
 
-@cache
+@lru_cache(maxsize=32)  # one per locale
 def catalogue(locale: str) -> Mapping[str, Any]:
     merged: dict[str, Any] = {}
     origin: dict[str, Path] = {}
@@ -71,7 +71,7 @@ def _template(key: str, locale: str) -> Any:
     return found if found is not None else key
 
 
-@cache
+@lru_cache(maxsize=32)  # one per locale
 def _locale(locale: str) -> Locale:
     return Locale.parse(locale)
 
@@ -198,7 +198,7 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-@cache
+@lru_cache(maxsize=64)  # games x locales
 def _token_words(game_key: str, locale: str) -> dict[tuple[str, ...], str]:
     """Each token's words in `locale` (folded) -> the token: `("cherche",)` -> `seek`."""
     prefix = f"{game_key}.tok."
@@ -245,7 +245,7 @@ PHRASE = ".phrase:"
 _SLOT = re.compile(r"\{(\w+)([*+]?)(?::(\w+))?\}")
 
 
-@cache
+@lru_cache(maxsize=32)  # one per game
 def phrases(game_key: str) -> tuple[tuple[re.Pattern[str], str, Mapping[str, str]], ...]:
     """The game's phrase shapes as (pattern, catalogue key, {slot: kind}), the most specific
     first (more fixed words, then fewer slots), so that `construct {card} pay {n}` wins over

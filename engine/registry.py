@@ -7,7 +7,7 @@ in bot/ changes.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from importlib import import_module
 
 from engine.core import Game, IllegalAction
@@ -20,7 +20,7 @@ GAMES: dict[str, str] = {
 }
 
 
-@cache
+@lru_cache(maxsize=256)  # the keys as typed: a few per game
 def get(key: str) -> Game:
     """The game with this key, or IllegalAction("error.unknown_game")."""
     target = GAMES.get(key.strip().lower())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 import data
 from engine.core import Game
@@ -35,7 +35,7 @@ def pages(game: Game, locale: str) -> tuple[Page, ...]:
     return (Page("about", game.key, translate(game.rules(), locale)),)
 
 
-@cache
+@lru_cache(maxsize=64)  # games x locales
 def _read(module: str, locale: str) -> tuple[Page, ...]:
     path = data.path(module, f"rules.{locale}.md")
     if not path.exists():

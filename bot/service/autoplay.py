@@ -9,9 +9,10 @@ after posting a turn that asks a bot, so each bot move follows the post of the m
 a round every `RESCAN` seconds (and one at start-up) finds what no wake announced: games left
 waiting on a bot by a restart, or moved by another process.
 
-One worker per game plays its bots one move at a time (each decision is made from the game as
-it stands, off the event loop: Service.bot_move); workers of different games run side by side.
-A worker ends when no bot of its game is asked. What a move produced goes to `post` (the turn
+One worker per game plays its bots (each decision is made from the game as it stands, off the
+event loop, on the bots' worker processes: Service.bot_moves); the bots asked at once (a
+simultaneous choice) decide at the same time after one delay, and workers of different games
+run side by side. A worker ends when no bot of its game is asked. What a move produced goes to `post` (the turn
 post in Discord, printed lines in the console).
 """
 
@@ -90,6 +91,10 @@ class Autoplay:
         for game_id in await self.service.bot_games():
             self.wake(game_id)
 
+    async def pause(self) -> None:
+        """The delay before bots' moves that follow something the channel was shown."""
+        await asyncio.sleep(self.delay)
+
     async def _rounds(self) -> None:
         while True:
             try:
@@ -115,13 +120,16 @@ class Autoplay:
                 # that follows something shown, not between the steps of bots' turns that
                 # the channel will read together in one post (bot.service.telling).
                 if self.delay and shown:
-                    await asyncio.sleep(self.delay)
-                seat, version = turns[0]
-                tried.add((seat, version))  # decided once per version: never a loop
-                report = await self.service.bot_move(game_id, seat, version)
-                shown = report is None or report.how is not How.QUIET
-                if report is not None:
-                    await self.post(report)
+                    await self.pause()
+                tried.update(turns)  # decided once per version: never a loop
+                # The bots asked at once (a simultaneous choice) think at the same time, each
+                # on a worker of the bots' pool, after one delay; their moves are stored in
+                # seat order, and a move the others' made stale is decided again next time.
+                reports = await self.service.bot_moves(game_id, turns)
+                shown = any(r is None or r.how is not How.QUIET for r in reports)
+                for report in reports:
+                    if report is not None:
+                        await self.post(report)
         except asyncio.CancelledError:
             raise
         except StorageUnavailable:

@@ -2,10 +2,12 @@
 
 A bot is a seat like any other (a row of `seats`, its level and seed beside it); a bot seated in
 the lobby has a user id of its own below zero. It plays through the same lock, version guard,
-commit and history as a person: `bot_move` decides off the event loop (engine.ai.decide, from
-what its seat may know), then stores the move only if the game is still at the version the
-decision was made from, so a human move, an undo or another process moving meanwhile makes it
-decide again and never play twice. Who calls `bot_move` and when is the edge's (bot/service/autoplay.py:
+commit and history as a person: `bot_moves` decides off the event loop (engine.ai.decide, from
+what its seat may know; the bots asked at once each on a worker of the bots' pool, at the same
+time), then stores a move only if the game is still at the version the decision was made from,
+or moved on only by others' answers to the same simultaneous choice that the bot could not see
+(`unseen_since`): a human move, an undo or another process moving meanwhile makes it decide
+again, and it never plays twice. Who calls `bot_move` and when is the edge's (bot/service/autoplay.py:
 a background task of the Discord client and of the console).
 """
 
@@ -18,6 +20,7 @@ import json
 import random
 import secrets
 import unicodedata
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -25,7 +28,7 @@ from bot.service.base import ServiceBase, game_info
 from bot.service.model import GameInfo, Report, ServiceError
 from bot.service.processes import configured, shared
 from data import path as data_path
-from engine import Msg, play
+from engine import Event, Game, IllegalAction, Msg, play
 from engine.ai import LEVELS, decide, default_seconds
 from engine.i18n import LOCALES, translate
 from engine.registry import get as get_game
@@ -180,35 +183,83 @@ class BotsMixin(ServiceBase):
     async def bot_move(self, game_id: int, seat: int, version: int) -> Report | None:
         """The bot of `seat` plays, if the game is still at `version` and asks it; None when
         the game moved on meanwhile (the caller looks again)."""
+        [report] = await self.bot_moves(game_id, [(seat, version)])
+        return report
+
+    async def bot_moves(self, game_id: int, turns: Sequence[tuple[int, int]],
+                        ) -> list[Report | None]:
+        """The bots of `turns` (seat, version: as `bot_turns` gives them, asked at once) play:
+        they decide at the same time, each on a worker of the bots' pool, from the game at
+        `version`; then each move is stored, in seat order, if the game still asks that seat
+        and nothing it could see changed since (`unseen_since`). One report per turn, None for
+        a move not stored (the game moved on: the caller looks again)."""
         row = await self.store.game(game_id)
-        if row is None or row.version != version or row.status != "active" or row.state is None:
-            return None
-        seats = await self.store.seats(game_id)
-        mine = next((s for s in seats if s.seat == seat), None)
-        game = get_game(row.game_key)
-        if mine is None or mine.bot is None or seat not in game.prompt(row.state) \
+        if row is None or row.status != "active" or row.state is None \
                 or row.timed_out is not None:
-            return None
-        seed = decision_seed(mine.bot_seed or 0, version, seat)
-        # In a worker process, a thread waiting on it: a hard decision thinks for seconds, and
-        # in the bot's own process it would hold the interpreter the event loop needs.
+            return [None] * len(turns)
+        game = get_game(row.game_key)
+        asked = game.prompt(row.state)
+        bots = {s.seat: s for s in await self.store.seats(game_id) if s.bot is not None}
+        mine = [(seat, bots[seat]) for seat, version in turns
+                if version == row.version and seat in asked and seat in bots]
+        # In worker processes, threads waiting on them: a hard decision thinks for seconds,
+        # and in the bot's own process it would hold the interpreter the event loop needs.
         thinking = shared("bots", configured(), "engine.ai", nice=THINKING_NICE)
         game_class = f"{type(game).__module__}:{type(game).__qualname__}"
         # The time cap as this process reads it (the workers' environment is from their start).
         seconds = self.bot_seconds if self.bot_seconds is not None else default_seconds()
-        text = await asyncio.to_thread(thinking.call, think, game_class, row.state, seat,
-                                       mine.bot, seed, self.bot_budget, seconds)
+        texts = await asyncio.gather(*(
+            asyncio.to_thread(thinking.call, think, game_class, row.state, seat, bot.bot,
+                              decision_seed(bot.bot_seed or 0, row.version, seat),
+                              self.bot_budget, seconds)
+            for seat, bot in mine))
+        decided = {seat: text for (seat, _bot), text in zip(mine, texts, strict=True)}
+        stored: dict[int, Report | None] = {}
         async with self.lock(game_id):
-            row = await self.store.game(game_id)
-            if row is None or row.version != version or row.status != "active" \
-                    or row.state is None or row.timed_out is not None:
-                return None
-            info = game_info(row, await self.store.seats(game_id))
-            # Decided from this very state: an illegal action would be a bug, and raises.
+            for seat in sorted(decided):
+                stored[seat] = await self._store_decided(game, game_id, seat, row.version,
+                                                         set(asked), decided[seat])
+        return [stored.get(seat) if version == row.version else None for seat, version in turns]
+
+    async def _store_decided(self, game: Game, game_id: int, seat: int, version: int,
+                             asked: set[int], text: str) -> Report | None:
+        """Store `seat`'s move decided at `version`, when `asked` were asked (under the lock)."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active" or row.state is None \
+                or row.timed_out is not None:
+            return None
+        if row.version != version and not (
+                seat in game.prompt(row.state)
+                and await self.unseen_since(game_id, seat, version, row.version, asked)):
+            return None
+        info = game_info(row, await self.store.seats(game_id))
+        if seat not in info.bot_seats:
+            return None
+        try:
             state, events = play(game, row.state, seat, text)
-            try:
-                return await self.commit(info, row, game, state, events, seat, None, text)
-            except ServiceError as exc:
-                if exc.msg.key == "error.stale":  # another process moved first
-                    return None
-                raise
+        except IllegalAction:
+            if row.version == version:
+                raise  # decided from this very state: an illegal action is a bug
+            return None  # the answers since left it another choice: decide again
+        try:
+            return await self.commit(info, row, game, state, events, seat, None, text)
+        except ServiceError as exc:
+            if exc.msg.key == "error.stale":  # another process moved first
+                return None
+            raise
+
+    async def unseen_since(self, game_id: int, seat: int, version: int, now: int,
+                           asked: set[int]) -> bool:
+        """Whether a decision `seat` made at `version` may still be stored at `now`: every
+        entry since is the answer of another seat asked at `version` with it (a simultaneous
+        choice), and told `seat` nothing (its log lines are the answerer's own). What the seat
+        sees is then what it decided from, but for others having answered unseen; anything
+        else (a public line, its own move, an undo, a move of someone not asked) makes it
+        decide again."""
+        entries = await self.store.recent_actions(game_id, now - version)
+        if [e.n for e in entries] != list(range(version + 1, now + 1)):
+            return False
+        return all(
+            e.seat != seat and e.seat in asked and not e.text.startswith(".")
+            and not any(Event.from_json(ev).visible_to(seat) for ev in e.events)
+            for e in entries)

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from importlib import import_module
 from types import ModuleType
 
@@ -61,7 +61,7 @@ def _module(name: str) -> ModuleType | None:
         raise  # ai.py exists but imports something missing: say so
 
 
-@cache
+@lru_cache(maxsize=32)  # one per game module
 def _for_module(module: str) -> Knowledge | None:
     found = _module(f"engine.{module}.ai")
     if found is None:

@@ -7,7 +7,7 @@ has not placed; `state["gold"][seat]` its gold, `state["bank"]` the box's; a won
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from engine.core import State
 
@@ -24,7 +24,7 @@ def in_play(state: State) -> tuple[str, ...]:
     return in_play_in(state["era"])
 
 
-@cache  # asked at nearly every step; the territories of an era never change
+@lru_cache(maxsize=16)  # asked at nearly every step; the territories of an era never change
 def in_play_in(era: str) -> tuple[str, ...]:
     return tuple(comp().in_play(era))
 

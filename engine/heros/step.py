@@ -10,7 +10,7 @@ and nothing dispatches by name.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from engine import core
@@ -85,7 +85,7 @@ class Question(Step):
 # --- messages -----------------------------------------------------------------------------------
 
 
-@cache  # messages are immutable
+@lru_cache(maxsize=1024)  # messages are immutable; one per component
 def tok(cid: str) -> Msg:
     """A component's name (hero, discovery, territory, wonder, die face), translated at the edge."""
     return Msg(f"heros.tok.{cid}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 import data
 
@@ -91,7 +91,7 @@ def raw() -> dict:
     return json.loads(data.path("respublica", "cards.json").read_text(encoding="utf-8"))
 
 
-@cache
+@lru_cache(maxsize=8)  # one per variant
 def variant(name: str) -> Variant:
     if name not in VARIANTS:
         raise ValueError(f"unknown Res Publica variant {name!r}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 
 from engine.policy import END, TextMenu
 
@@ -46,7 +46,7 @@ class _Shape:
     max_count: int
 
 
-@cache
+@lru_cache(maxsize=8)  # one per variant
 def _shape(name: str) -> _Shape:
     v = variant(name)
     kinds = v.term_kinds
@@ -68,7 +68,7 @@ def proposals(v: Variant, hand: Hand | None) -> Proposals:
     return _every(v.name) if hand is None else Proposals(v, hand)
 
 
-@cache
+@lru_cache(maxsize=8)  # one per variant
 def _every(name: str) -> Proposals:
     return Proposals(variant(name), None)
 

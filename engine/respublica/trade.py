@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine.core import IllegalAction, Msg
 
@@ -80,7 +80,7 @@ def mixable(v: Variant, k1: str, k2: str) -> bool:
     return (k1, k2) in _mixes(v.name)
 
 
-@cache
+@lru_cache(maxsize=8)  # one per variant
 def _mixes(name: str) -> frozenset[tuple[str, str]]:
     """Every (k1, k2) that may share one count, either way round."""
     v = variant(name)
@@ -195,7 +195,7 @@ def cards_text(v: Variant, cards: Mapping[str, int]) -> str:
 # --- every proposal --------------------------------------------------------------------------
 
 
-@cache
+@lru_cache(maxsize=8)  # one per variant
 def all_proposals(name: str) -> tuple[Proposal, ...]:
     """Every legal proposal of a variant, each once (kinds distinct and in canonical order)."""
     v = variant(name)
@@ -216,7 +216,7 @@ def all_proposals(name: str) -> tuple[Proposal, ...]:
     return tuple(out)
 
 
-@cache
+@lru_cache(maxsize=16)  # variants x prefixes (seek, offer, answer)
 def all_texts(name: str, prefix: str) -> tuple[str, ...]:
     return tuple(f"{prefix} {p.text}" for p in all_proposals(name))
 

@@ -8,7 +8,7 @@ table and nothing dispatches by name.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from engine import core
@@ -62,7 +62,7 @@ def seat_msg(seat: int) -> dict[str, int]:
     return Msg.seat(seat)
 
 
-@cache  # messages are immutable, and every log line of a card names it
+@lru_cache(maxsize=1024)  # messages are immutable, and every log line of a card names it
 def card_msg(card: str) -> Msg:
     """A card as log lines and messages name it: its colour and class ("red noble"). Its
     additional action and legion icon are on the pictures (the action token
@@ -75,7 +75,7 @@ def cards_msg(cards: list[str]) -> tuple[Msg, ...]:
     return tuple(card_msg(c) for c in B.sort_cards(cards)) or (Msg(f"{G}.nothing"),)
 
 
-@cache
+@lru_cache(maxsize=1024)  # one per component word
 def tok(word: str) -> Msg:
     return Msg(f"{G}.tok.{word}")
 
