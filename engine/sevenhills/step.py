@@ -16,6 +16,7 @@ from engine.core import Event, IllegalAction, Msg, State
 
 from . import board as B
 from .components import load
+from .menu import Product
 
 G = "seven-hills"
 
@@ -53,6 +54,20 @@ class Step(core.Step):
 
     def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
         return IllegalAction(f"{G}.error.illegal", action=action)
+
+
+class ProductStep(Step):
+    """A step whose texts are a verb and one token from each of a few lists (`options`): its
+    `legal` lists them, its `menu` walks them without listing them (menu.Product)."""
+
+    def options(self, state: State, seat: int) -> Product:
+        raise NotImplementedError
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        return self.options(state, seat).texts()
+
+    def menu(self, state: State, seat: int) -> Product:
+        return self.options(state, seat)
 
 
 # --- messages -----------------------------------------------------------------------------------
