@@ -15,8 +15,9 @@ walk over it).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cached_property
+from itertools import product
 from math import prod
 
 from engine.core import State
@@ -24,7 +25,7 @@ from engine.policy import END
 
 from . import board as B
 from . import revolt as R
-from .components import load
+from .components import by_id
 
 SLAVE = "slave"
 EXCHANGE_MAX = 3  # §V.1 Echange: 1 to 3 cards
@@ -37,14 +38,14 @@ class ActMenu:
     targets exist), `draw`, `exchange` (1 to 3 cards): cards named in the hand's order."""
 
     def __init__(self, state: State, seat: int) -> None:
-        c = load()
+        cards = by_id()
         self.state, self.seat = state, seat
         self.hand = B.sort_cards(state["hands"][seat])
         self.colours: dict[str, list[str]] = {}  # colour -> its cards a place may use
         self.colour_of: dict[str, str] = {}
         self.slaves: list[str] = []
         for k in self.hand:
-            card = c.card(k)
+            card = cards[k]
             if card.cls == SLAVE:
                 self.slaves.append(k)
             else:
@@ -162,7 +163,7 @@ class Product:
         self.verb, self.levels = verb, levels
 
     def texts(self) -> list[str]:
-        return [" ".join(t) for t in _product([self.verb], self.levels)]
+        return [" ".join((self.verb, *t)) for t in product(*self.levels)]
 
     def choices(self, prefix: Sequence[str]) -> list[str]:
         if not prefix:
@@ -193,14 +194,6 @@ class Product:
             else:
                 out.append(level[0])
         return " ".join(out)
-
-
-def _product(prefix: list[str], levels: Sequence[Sequence[str]]) -> Iterator[list[str]]:
-    if not levels:
-        yield prefix
-        return
-    for token in levels[0]:
-        yield from _product([*prefix, token], levels[1:])
 
 
 def _combos(pool: list[str], chosen: list[str], sizes: Sequence[int]) -> list[str]:

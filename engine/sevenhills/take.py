@@ -55,7 +55,7 @@ def begin_turn(state: State) -> list[Event]:
     """A player's turn begins with taking cards (after the pre-placement, a turn, an era)."""
     state["phase"] = "take"
     seat = B.active(state)
-    if not TAKE.legal(state, seat):  # a full hand (7) takes nothing
+    if not TAKE.options(state, seat).levels[0]:  # a full hand (7) takes nothing
         state["phase"] = "act"
         return [ev("no_take", seat=seat_msg(seat))]
     return []
