@@ -8,6 +8,9 @@ table and nothing dispatches by name.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -87,6 +90,8 @@ def card_msg(card: str) -> Msg:
 
 
 def cards_msg(cards: list[str]) -> tuple[Msg, ...]:
+    if not _logging.get():
+        return ()
     return tuple(card_msg(c) for c in B.sort_cards(cards)) or (Msg(f"{G}.nothing"),)
 
 
@@ -96,4 +101,24 @@ def tok(word: str) -> Msg:
 
 
 def ev(key: str, to: tuple[int, ...] | None = None, **params: Any) -> Event:
+    if not _logging.get():
+        return _UNLOGGED
     return Event(Msg(f"{G}.log.{key}", params), to)
+
+
+# Whether log lines are written: a random playout reads none, and building them (the cards of
+# each line sorted, two objects a line) was a sixth of its time. A context variable rather than
+# a flag on the shared steps: a move played meanwhile in another thread still logs. Only the
+# log lines stop: the messages a state keeps (its outcome) are built as ever.
+_logging: ContextVar[bool] = ContextVar(f"{G}.logging", default=True)
+_UNLOGGED = Event(Msg(f"{G}.log.unlogged"))  # what `ev` returns meanwhile, never read
+
+
+@contextmanager
+def unlogged() -> Iterator[None]:
+    """The rules applied without writing their log lines (`ev` and `cards_msg`)."""
+    token = _logging.set(False)
+    try:
+        yield
+    finally:
+        _logging.reset(token)

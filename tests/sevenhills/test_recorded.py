@@ -9,11 +9,13 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import threading
 
 import pytest
 
 from engine.core import play
 from engine.policy import walk
+from engine.sevenhills.step import unlogged
 
 from .helpers import G
 
@@ -43,3 +45,23 @@ def test_games_give_the_recorded_states_and_lines(
     players: int, seed: int, actions: int, recorded: str,
 ) -> None:
     assert played(players, seed) == (actions, recorded)
+
+
+def test_playouts_leave_out_only_their_own_log_lines() -> None:
+    """`apply_legal` (playouts, searches) writes no log line and gives the state `apply` gives;
+    a move played meanwhile in another thread, and every move after, logs as ever."""
+    state = G.setup(3, 2, {})
+    seat = state["preplace"][0]
+    text = G.legal(state, seat)[0]
+    logged, events = play(G, state, seat, text)
+    assert events
+    quiet = json.loads(json.dumps(state))
+    assert G.apply_legal(quiet, seat, text) == []
+    assert quiet == logged
+    seen: list[int] = []
+    with unlogged():
+        other = threading.Thread(target=lambda: seen.append(len(play(G, state, seat, text)[1])))
+        other.start()
+        other.join()
+    assert seen == [len(events)]
+    assert play(G, state, seat, text)[1] == events
