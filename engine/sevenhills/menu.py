@@ -181,7 +181,7 @@ class Product:
         """engine.policy.walk over the texts: while more than one text is left, a level's
         tokens are drawn from (the verb's too, alone as it is), sorted as the walk sorts them;
         once one is left, the rest is its."""
-        left = prod(len(level) for level in self.levels)
+        left = prod(map(len, self.levels))
         if not left:
             raise ValueError("no legal action")
         if left > 1:
