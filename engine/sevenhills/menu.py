@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import product
 from math import prod
 
@@ -38,19 +38,19 @@ class ActMenu:
     targets exist), `draw`, `exchange` (1 to 3 cards): cards named in the hand's order."""
 
     def __init__(self, state: State, seat: int) -> None:
-        cards = by_id()
+        colour_of = _place_colours()
         self.state, self.seat = state, seat
         self.hand = B.sort_cards(state["hands"][seat])
         self.colours: dict[str, list[str]] = {}  # colour -> its cards a place may use
         self.colour_of: dict[str, str] = {}
         self.slaves: list[str] = []
         for k in self.hand:
-            card = cards[k]
-            if card.cls == SLAVE:
+            colour = colour_of[k]
+            if colour is None:
                 self.slaves.append(k)
             else:
-                self.colours.setdefault(card.colour, []).append(k)
-                self.colour_of[k] = card.colour
+                self.colours.setdefault(colour, []).append(k)
+                self.colour_of[k] = colour
         self.can_draw = B.hand_room(state, seat) > 0 and B.drawable(state) > 0
 
     @cached_property
@@ -127,6 +127,12 @@ class ActMenu:
             group = self.colours.get(self.colour_of.get(cards[0], ""), [])
             return _combos(group, cards, range(PLACE_MIN, len(group) + 1))
         return []
+
+
+@cache
+def _place_colours() -> dict[str, str | None]:
+    """Each card's colour for a place, None for a slave (which revolts instead)."""
+    return {k: None if card.cls == SLAVE else card.colour for k, card in by_id().items()}
 
 
 def _draw(rng: random.Random, nexts: list[str]) -> str:
