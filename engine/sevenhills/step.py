@@ -108,8 +108,8 @@ def ev(key: str, to: tuple[int, ...] | None = None, **params: Any) -> Event:
 # each line sorted, two objects a line) was a sixth of its time. A context variable rather than
 # a flag on the shared steps: a move played meanwhile in another thread still logs. Only the
 # log lines stop: the messages a state keeps (its outcome) are built as ever.
-_logging: ContextVar[bool] = ContextVar(f"{G}.logging", default=True)
-_UNLOGGED = Event(Msg(f"{G}.log.unlogged"))  # what `ev` returns meanwhile, never read
+_logging: ContextVar[bool] = ContextVar("sevenhills_logging", default=True)
+_UNLOGGED = Event(Msg(""))  # what `ev` returns meanwhile: never read, so no text
 
 
 class unlogged:  # lower case as contextlib.suppress: read `with unlogged():`
