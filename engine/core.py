@@ -304,8 +304,9 @@ class Game:
                     ) -> list[Event]:
         """`apply` for an action the caller took from `legal` or `menu` for this very state and
         seat (a random playout, a search): a game may skip checking it again, and reuse what it
-        worked out for `menu` (what `menu(state, seat)` returned, if the caller passes it).
-        Anything else must go through `apply`."""
+        worked out for `menu` (what `menu(state, seat)` returned, if the caller passes it), and
+        leave out the log lines (the events): those callers read none. Anything else must go
+        through `apply`."""
         return self.apply(state, seat, action)
 
     def menu(self, state: State, seat: int) -> Sequence[str] | Menu:

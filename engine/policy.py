@@ -23,7 +23,11 @@ __all__ = ["END", "Listed", "Menu", "TextMenu", "holds", "playout", "texts", "wa
 
 
 def walk(legal: Sequence[str] | Menu, rng: random.Random) -> str:
-    """One legal text, chosen token by token, uniformly among the continuations at each step."""
+    """One legal text, chosen token by token, uniformly among the continuations at each step.
+    A menu that knows the shape of its texts may walk itself (`walk(rng)`), drawing exactly the
+    numbers this walk draws, without asking each level."""
+    if hasattr(legal, "walk"):
+        return legal.walk(rng)
     if hasattr(legal, "choices"):  # a Menu (isinstance on a Protocol costs more than a walk)
         return _walk_menu(legal, rng)
     if not legal:

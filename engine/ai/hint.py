@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from importlib import import_module
 
 from engine.core import Game, Msg, State, play
@@ -41,7 +41,7 @@ class Hint:
     reason: Msg  # one line: why this move
 
 
-@cache
+@lru_cache(maxsize=64)  # one per game module
 def _reason_hook(module: str) -> Reason | None:
     try:
         found = import_module(f"engine.{module}.hints")

@@ -25,7 +25,7 @@ import math
 import random
 import time
 
-from engine.core import Game, IllegalAction, State
+from engine.core import Game, IllegalAction, State, copy_state
 from engine.policy import walk
 
 from .knowledge import Knowledge, actor, considered, options, value
@@ -41,6 +41,10 @@ ROLLOUT_BIAS = 2.0
 # small budget looks at the likely replies deeply rather than at every reply once.
 WIDEN_MIN = 3
 WIDEN = 1.5
+# Each root move starts with PRIOR_VISITS visits worth its value one ply ahead on the first
+# sample (what medium reads): with few iterations the search then starts from medium's view
+# rather than from the noise of a handful of rollouts, and as iterations grow they outweigh it.
+PRIOR_VISITS = 3
 BATCH = 16  # iterations between two looks at the clock
 UNBOUNDED = 1 << 30  # "no iteration budget": the time cap decides
 
@@ -78,6 +82,7 @@ def searched(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
     deadline = start + seconds
     first = know.determinize(state, seat, rng)
     root_texts = considered(know, first, seat, legal, rng)
+    _seed_root(game, know, first, seat, root, root_texts)
     done = 0
     while done < iterations:
         for _ in range(min(BATCH, iterations - done)):
@@ -93,6 +98,23 @@ def searched(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
     ranked = [(n.visits, n.total / n.visits if n.visits else 0.0, -order[t], t)
               for (_, t), n in root.children.items() if t in order]
     return (max(ranked)[3] if ranked else root_texts[0]), done
+
+
+def _seed_root(game: Game, know: Knowledge, det: State, seat: int, root: Node,
+               texts: list[str]) -> None:
+    """Each root move's PRIOR_VISITS visits at its one-ply value on `det` (left as it was)."""
+    who = actor(game, det, seat)
+    if who is None:
+        return
+    for text in texts:
+        after = copy_state(det)
+        try:
+            game.apply(after, who, text)
+        except IllegalAction:
+            continue
+        child = root.children[(who, text)] = Node(who)
+        child.visits = PRIOR_VISITS
+        child.total = PRIOR_VISITS * value(game, know, after, who)
 
 
 def _settled(root: Node, done: int, iterations: int, in_time: float) -> bool:

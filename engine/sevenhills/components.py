@@ -173,6 +173,11 @@ def _by_id() -> dict[str, Card]:
     return {k.id: k for k in load().cards}
 
 
+def by_id() -> dict[str, Card]:
+    """Each card by its id (what `Components.card` reads, for a loop over many cards)."""
+    return _by_id()
+
+
 def order_index() -> dict[str, int]:
     """Each card's place in the canonical order (hands and texts are sorted by it)."""
     return _index()

@@ -17,7 +17,8 @@ from . import board as B
 from . import scoring as S
 from . import take
 from .components import load
-from .step import G, Step, card_msg, cards_msg, ev, seat_msg, tok
+from .menu import Product
+from .step import G, ProductStep, Step, card_msg, cards_msg, ev, seat_msg, tok
 
 
 def consul_phase(state: State) -> list[Event]:
@@ -95,7 +96,7 @@ def next_levy(state: State) -> list[Event]:
     return events + next_return(state)
 
 
-class Return(Step):
+class Return(ProductStep):
     """§V.2 (3): the legions that return are placed by their owner, one at a time, anywhere
     in play."""
 
@@ -107,8 +108,8 @@ class Return(Step):
     def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.return", {"n": state["consul"]["placing"]})
 
-    def legal(self, state: State, seat: int) -> list[str]:
-        return [f"return {s}" for s in B.open_sectors(state)]
+    def options(self, state: State, seat: int) -> Product:
+        return Product("return", B.open_sectors(state))
 
     @acts("return")
     def place(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:

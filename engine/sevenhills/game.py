@@ -24,7 +24,7 @@ from engine.core import Component, Event, IllegalAction, Msg, Outcome, State, St
 from . import board as B
 from . import consul, lookup, take, turn
 from .components import load
-from .step import G, Step
+from .step import G, Step, unlogged
 from .view import view as build_view
 
 
@@ -125,8 +125,11 @@ class SevenHills(Steps):
 
     def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
                     ) -> list[Event]:
-        """`apply` without checking again an action taken from `legal` or `menu`."""
-        return self.step(state).play(state, seat, action)
+        """`apply` without checking again an action taken from `legal` or `menu`, and without
+        its log lines, which playouts and searches never read."""
+        with unlogged():
+            self.step(state).play(state, seat, action)
+        return []
 
     def era_scores(self, state: State) -> list[dict[str, Any]]:
         """Each seat's points this era: per open hill, and for knights (§V.3 (1)-(2))."""

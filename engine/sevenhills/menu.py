@@ -1,22 +1,31 @@
-"""The act step's legal texts (turn.Act.options) as a menu (engine.policy.Menu).
+"""The steps' legal texts as menus (engine.policy.Menu) that walk themselves.
 
 A hand of seven cards gives up to a hundred `place`, `revolt` and `exchange` texts, listed for
-every walk and again to check the action; this menu works out only the levels a walk goes
-through, and checks an action by following its tokens (tests/sevenhills/test_menu.py compares
-its texts with `legal()`).
+every walk and again to check the action; `ActMenu` works out only the levels a walk goes
+through, and checks an action by following its tokens. The simpler steps' texts are a verb and
+one token from each of a few lists (`Product`: take, discard, deploy...).
+
+A random playout walks a menu at every one of its thousand actions, so both walk themselves
+(`walk(rng)`, which engine.policy.walk calls): from the shape of their texts they draw the very
+numbers the walk over the listed texts draws, without building or splitting the texts
+(tests/sevenhills/test_menu.py compares their texts with `legal()`, and their walks with the
+walk over it).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cache, cached_property
+from itertools import product
+from math import prod
 
 from engine.core import State
 from engine.policy import END
 
 from . import board as B
 from . import revolt as R
-from .components import load
+from .components import by_id
 
 SLAVE = "slave"
 EXCHANGE_MAX = 3  # §V.1 Echange: 1 to 3 cards
@@ -29,19 +38,19 @@ class ActMenu:
     targets exist), `draw`, `exchange` (1 to 3 cards): cards named in the hand's order."""
 
     def __init__(self, state: State, seat: int) -> None:
-        c = load()
+        colour_of = _place_colours()
         self.state, self.seat = state, seat
         self.hand = B.sort_cards(state["hands"][seat])
         self.colours: dict[str, list[str]] = {}  # colour -> its cards a place may use
         self.colour_of: dict[str, str] = {}
         self.slaves: list[str] = []
         for k in self.hand:
-            card = c.card(k)
-            if card.cls == SLAVE:
+            colour = colour_of[k]
+            if colour is None:
                 self.slaves.append(k)
             else:
-                self.colours.setdefault(card.colour, []).append(k)
-                self.colour_of[k] = card.colour
+                self.colours.setdefault(colour, []).append(k)
+                self.colour_of[k] = colour
         self.can_draw = B.hand_room(state, seat) > 0 and B.drawable(state) > 0
 
     @cached_property
@@ -69,6 +78,29 @@ class ActMenu:
             return False
         return len(cards) in sizes and _positions(pool, cards) is not None
 
+    def walk(self, rng: random.Random) -> str:
+        """engine.policy.walk over this menu: a level is drawn from while more than one text
+        lies below it. Below a verb that is while a level offers more than one token (a
+        combination's next card is offered only when a text goes through it)."""
+        verbs = self.choices([])
+        if not verbs:
+            raise ValueError("no legal action")
+        if len(verbs) == 1 and len(self.hand) <= 1:  # `draw` alone, or one card to exchange
+            return " ".join([verbs[0], *self.hand])
+        verb = rng.choice(verbs)
+        if verb == "draw":
+            return verb
+        if verb == "exchange":
+            cards = _walk_combo(rng, self.hand, range(1, EXCHANGE_MAX + 1), [], -1)
+        elif verb == "revolt":
+            cards = _walk_combo(rng, self.slaves, self.revolt_sizes, [], -1)
+        else:  # place: the first card names the colour, whose cards the rest are
+            first = _draw(rng, self.choices(["place"]))
+            group = self.colours[self.colour_of[first]]
+            cards = _walk_combo(rng, group, range(PLACE_MIN, len(group) + 1), [first],
+                                group.index(first))
+        return " ".join([verb, *cards])
+
     def choices(self, prefix: Sequence[str]) -> list[str]:
         if not prefix:
             out = ["exchange"] if self.hand else []
@@ -95,6 +127,79 @@ class ActMenu:
             group = self.colours.get(self.colour_of.get(cards[0], ""), [])
             return _combos(group, cards, range(PLACE_MIN, len(group) + 1))
         return []
+
+
+@cache
+def _place_colours() -> dict[str, str | None]:
+    """Each card's colour for a place, None for a slave (which revolts instead)."""
+    return {k: None if card.cls == SLAVE else card.colour for k, card in by_id().items()}
+
+
+def _draw(rng: random.Random, nexts: list[str]) -> str:
+    """The next token: the only one offered (a combination's lone next card has one text
+    below it, so the walk draws nothing), else one drawn."""
+    return nexts[0] if len(nexts) == 1 else rng.choice(nexts)
+
+
+def _walk_combo(rng: random.Random, pool: list[str], sizes: Sequence[int], chosen: list[str],
+                at: int) -> list[str]:
+    """The walk through `_combos` from `chosen` (its last card at `at` in `pool`), keeping the
+    position rather than finding it again at each level."""
+    chosen = list(chosen)
+    while True:
+        n = len(chosen)
+        nexts = [END] if n in sizes else []
+        larger = [r for r in sizes if r > n]
+        if larger:
+            nexts += pool[at + 1:n + len(pool) - min(larger) + 1]
+        if nexts == [END]:
+            return chosen
+        pick = _draw(rng, sorted(nexts))
+        if pick == END:
+            return chosen
+        at = pool.index(pick, at + 1)
+        chosen.append(pick)
+
+
+class Product:
+    """The texts `verb t1 t2...`, one token from each of `levels` in every combination (in
+    the order of the levels, as `legal()` lists them), as a menu that walks itself."""
+
+    def __init__(self, verb: str, *levels: Sequence[str]) -> None:
+        self.verb, self.levels = verb, levels
+
+    def texts(self) -> list[str]:
+        return [" ".join((self.verb, *t)) for t in product(*self.levels)]
+
+    def choices(self, prefix: Sequence[str]) -> list[str]:
+        if not prefix:
+            return [self.verb] if all(self.levels) else []
+        tokens = prefix[1:]
+        if prefix[0] != self.verb or len(tokens) > len(self.levels) or any(
+                token not in level
+                for token, level in zip(tokens, self.levels[:len(tokens)], strict=True)):
+            return []
+        if len(prefix) > len(self.levels):
+            return [END]
+        return sorted(self.levels[len(prefix) - 1])
+
+    def walk(self, rng: random.Random) -> str:
+        """engine.policy.walk over the texts: while more than one text is left, a level's
+        tokens are drawn from (the verb's too, alone as it is), sorted as the walk sorts them;
+        once one is left, the rest is its."""
+        left = prod(map(len, self.levels))
+        if not left:
+            raise ValueError("no legal action")
+        if left > 1:
+            rng.choice([self.verb])
+        out = [self.verb]
+        for level in self.levels:
+            if left > 1:
+                out.append(rng.choice(sorted(level)))
+                left //= len(level)
+            else:
+                out.append(level[0])
+        return " ".join(out)
 
 
 def _combos(pool: list[str], chosen: list[str], sizes: Sequence[int]) -> list[str]:

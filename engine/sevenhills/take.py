@@ -8,10 +8,11 @@ from engine.core import Event, IllegalAction, Msg, State, acts
 
 from . import board as B
 from .components import load
-from .step import G, Step, card_msg, cards_msg, ev, seat_msg
+from .menu import Product
+from .step import G, ProductStep, card_msg, cards_msg, ev, seat_msg
 
 
-class Take(Step):
+class Take(ProductStep):
     """§V.1 (1): 1 card from the discard pile or 2 from the deck; a full hand takes nothing."""
 
     name = "take"
@@ -19,14 +20,14 @@ class Take(Step):
     def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.take", {"room": B.hand_room(state, seat)})
 
-    def legal(self, state: State, seat: int) -> list[str]:
+    def options(self, state: State, seat: int) -> Product:
         out = []
         if B.hand_room(state, seat) > 0:
             if state["discard"]:
-                out.append("take pile")
+                out.append("pile")
             if B.drawable(state) > 0:
-                out.append("take deck")
-        return out
+                out.append("deck")
+        return Product("take", out)
 
     @acts("take")
     def take(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -54,7 +55,7 @@ def begin_turn(state: State) -> list[Event]:
     """A player's turn begins with taking cards (after the pre-placement, a turn, an era)."""
     state["phase"] = "take"
     seat = B.active(state)
-    if not TAKE.legal(state, seat):  # a full hand (7) takes nothing
+    if not TAKE.options(state, seat).levels[0]:  # a full hand (7) takes nothing
         state["phase"] = "act"
         return [ev("no_take", seat=seat_msg(seat))]
     return []

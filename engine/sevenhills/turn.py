@@ -24,11 +24,11 @@ from . import board as B
 from . import consul, take
 from . import revolt as R
 from .components import CLASSES, FORUM, load
-from .menu import ActMenu
-from .step import G, Step, card_msg, cards_msg, ev, seat_msg, tok
+from .menu import ActMenu, Product
+from .step import G, ProductStep, Step, card_msg, cards_msg, ev, seat_msg, tok
 
 
-class Preplace(Step):
+class Preplace(ProductStep):
     """§IV.6: each player's plebeians, one at a time in turn order, before the first turn."""
 
     name = "preplace"
@@ -39,9 +39,9 @@ class Preplace(Step):
     def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.preplace", {"n": state["preplace"].count(seat)})
 
-    def legal(self, state: State, seat: int) -> list[str]:
+    def options(self, state: State, seat: int) -> Product:
         # « excepté Capitolium et Campus Martius, toutes les collines et le Forum »
-        return [f"preplace {s}" for s in B.sectors_all()]
+        return Product("preplace", B.sectors_all())
 
     @acts("preplace")
     def preplace(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -182,7 +182,7 @@ def _cards_refused(state: State, seat: int, args: list[str]) -> IllegalAction | 
     return None
 
 
-class Deploy(Step):
+class Deploy(ProductStep):
     """§V.1 Placement (b): the placed markers one at a time, each with its class and sector;
     every one moves the round counter (Fin de la phase)."""
 
@@ -193,9 +193,9 @@ class Deploy(Step):
             "markers": tuple(tok(k) for k in state["deploy"]),
             "counter": state["counter"], "limit": state["limit"]})
 
-    def legal(self, state: State, seat: int) -> list[str]:
+    def options(self, state: State, seat: int) -> Product:
         classes = [k for k in CLASSES if k in state["deploy"]]
-        return [f"deploy {k} {s}" for k in classes for s in B.deploy_sectors(state)]
+        return Product("deploy", classes, B.deploy_sectors(state))
 
     @acts("deploy")
     def deploy(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -449,7 +449,7 @@ def resolve_revolt(state: State) -> list[Event]:
     return events + to_discard(state)
 
 
-class Discard(Step):
+class Discard(ProductStep):
     """§V.1 (3): « Votre tour se termine en défaussant 1 carte »."""
 
     name = "discard"
@@ -458,8 +458,8 @@ class Discard(Step):
     def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.discard")
 
-    def legal(self, state: State, seat: int) -> list[str]:
-        return [f"discard {k}" for k in B.sort_cards(state["hands"][seat])]
+    def options(self, state: State, seat: int) -> Product:
+        return Product("discard", B.sort_cards(state["hands"][seat]))
 
     @acts("discard")
     def discard(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:

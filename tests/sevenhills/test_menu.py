@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import IllegalAction, play
 from engine.policy import holds, texts, walk
-from engine.sevenhills.menu import ActMenu
+from engine.sevenhills.menu import ActMenu, Product
 
 from .helpers import C, G
 
@@ -62,3 +62,26 @@ def test_act_menu_holds_the_legal_texts(players: int, seed: int) -> None:
                 with pytest.raises(IllegalAction):
                     play(G, state, seat, text)
     assert verbs == {"place", "revolt", "draw", "exchange"}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 4)])
+def test_every_menu_walks_as_its_legal_list(players: int, seed: int) -> None:
+    """At every step of a random game, the menu playouts walk (menu.Product, ActMenu) holds the
+    texts of `legal()`, and walking itself picks what the walk over that list picks, drawing the
+    same numbers (the recorded playouts depend on it)."""
+    rnd = random.Random(seed)
+    state = G.setup(players, seed, {})
+    phases = set()
+    while G.outcome(state) is None:
+        seat = rnd.choice(sorted(G.prompt(state)))
+        legal, menu = G.legal(state, seat), G.menu(state, seat)
+        if isinstance(menu, Product):
+            phases.add(state["phase"])
+            assert menu.texts() == legal
+            assert sorted(texts(menu)) == sorted(legal)
+        for s in range(2):
+            by_list, by_menu = random.Random(s), random.Random(s)
+            assert walk(menu, by_menu) == walk(legal, by_list)
+            assert by_menu.getstate() == by_list.getstate()
+        G.apply(state, seat, walk(legal, rnd))
+    assert phases == {"preplace", "take", "deploy", "discard", "return"}

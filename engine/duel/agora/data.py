@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import data
@@ -144,7 +144,7 @@ def load() -> Agora:
     )
 
 
-@cache  # asked for every decree in force at every price: the data never changes
+@lru_cache(maxsize=256)  # asked for every decree in force at every price: the data never changes
 def decree_effect(decree: str) -> tuple[str, Any]:
     (key, value), = load().decrees[decree]["effect"].items()
     return key, value
