@@ -51,14 +51,14 @@ def main() -> None:
         lambda: _fill(trade.proposable_texts, lambda r: (
             (n := r.choice(names)), tuple(r.randint(2, 5) for _ in kinds[n]),
             r.choice(("offer", "answer"))), rng),
-        lambda: _fill(trade._parse, lambda r: r.choice(texts), rng),
-        lambda: _fill(rp_ai._kind_worth, lambda r: (
+        lambda: _fill(trade.parse_cache, lambda r: r.choice(texts), rng),
+        lambda: _fill(rp_ai.kind_worth_cache, lambda r: (
             r.choice(("town", "city", "church", "library")), r.randint(2, 5), None,
             r.randint(0, 12), round(r.random(), 3), r.choice((None, *range(1, 10))),
             r.random() < 0.5), rng),
-        lambda: _fill(city._production, lambda r: (
+        lambda: _fill(city.production_cache, lambda r: (
             tuple(sorted(r.sample(ids, r.randint(1, 20)))),), rng),
-        lambda: _fill(city._fixed, lambda r: (
+        lambda: _fill(city.fixed_cache, lambda r: (
             tuple(sorted(r.sample(ids, r.randint(1, 20)))),), rng),
     ):
         fill()

@@ -104,7 +104,7 @@ def _seed_root(game: Game, know: Knowledge, det: State, seat: int, root: Node,
                texts: list[str]) -> None:
     """Each root move's PRIOR_VISITS visits at its one-ply value on `det` (left as it was)."""
     who = actor(game, det, seat)
-    if who is None:
+    if who is None or PRIOR_VISITS <= 0:
         return
     for text in texts:
         after = copy_state(det)

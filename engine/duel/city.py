@@ -130,3 +130,7 @@ def science(state: State, seat: int) -> Counter[str]:
 
 def science_kinds(state: State, seat: int) -> int:
     return sum(1 for n in science(state, seat).values() if n > 0)
+
+# Their caches, for the bench that fills every large cache to its size (bot/bench/memory.py).
+production_cache = _production
+fixed_cache = _fixed

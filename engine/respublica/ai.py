@@ -755,3 +755,6 @@ def candidates(state: State, seat: int, legal: Sequence[str] | Menu,
         legal = STEPS[state["phase"]].legal(state, seat)
     found = [x for _, x in _scored(state, seat, legal, menu)]
     return found or list(legal[:1])
+
+# Its cache, for the bench that fills every large cache to its size (bot/bench/memory.py).
+kind_worth_cache = _kind_worth
