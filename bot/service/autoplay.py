@@ -55,13 +55,16 @@ class Autoplay:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # woken while their worker was busy: look once more
         self._round: asyncio.Task[None] | None = None
+        self._stopped = False
 
     def start(self) -> None:
-        """Start the round (at once, then every `rescan` seconds)."""
-        if self._round is None:
+        """Start the round (at once, then every `rescan` seconds); never again once stopped:
+        a READY whose repair was still running when the client closed must not start it."""
+        if self._round is None and not self._stopped:
             self._round = asyncio.create_task(self._rounds(), name="tabula-bots-round")
 
     async def stop(self) -> None:
+        self._stopped = True
         tasks = [t for t in (self._round, *self._workers.values()) if t is not None]
         for task in tasks:
             task.cancel()

@@ -410,6 +410,19 @@ async def test_the_background_task_plays_bots_in_turn_and_stops(service: Service
     await autoplay.stop()
 
 
+async def test_a_stopped_autoplay_never_starts_again() -> None:
+    """A READY whose repair was still running when the client closed called start() after
+    stop(): its round task outlived the client (tests/e2e/test_standin.py, now and then)."""
+
+    async def post(report: Report) -> None:
+        raise AssertionError("nothing to post")
+
+    autoplay = Autoplay(None, post, delay=0.0)  # type: ignore[arg-type]
+    await autoplay.stop()
+    autoplay.start()
+    assert not [t for t in asyncio.all_tasks() if t.get_name() == "tabula-bots-round"]
+
+
 def test_the_delay_is_configurable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABULA_BOT_DELAY", "0")
     assert bot_delay() == 0.0
