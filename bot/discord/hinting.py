@@ -4,14 +4,12 @@ private: an ephemeral answer to the asking player, in their language; a refusal 
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from bot.discord import ids
 from bot.discord.i18n import clip, shown_names, t, user_locale
 from bot.discord.replies import refusals, service_of, tell, think
+from bot.discord.turnpost import GameButton
 from bot.service import Hinted
 from engine.i18n import action_label, translate
 
@@ -43,18 +41,8 @@ def hint_button(game_id: int, locale: str) -> discord.ui.Button:
                              emoji="💡", custom_id=ids.hint(game_id), row=2)
 
 
-class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HINT):
+class HintButton(GameButton, template=ids.HINT):
     """Hint, in the Play menu of a game with hints on."""
-
-    def __init__(self, button: discord.ui.Button, game_id: int) -> None:
-        super().__init__(button)
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /,
-    ) -> HintButton:
-        return cls(item, int(match["game"]))  # type: ignore[arg-type]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await answer_hint(interaction, game_id=self.game_id)
