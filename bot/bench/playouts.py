@@ -10,6 +10,7 @@ player runs by the thousand, so its strength depends on this figure (issues 14 a
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -75,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=20, help="playouts per game and option set")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    # The figures are CPU-bound and this machine is shared: the load tells whether they compare.
+    one, five, fifteen = os.getloadavg()
+    print(f"load_average={one:.2f},{five:.2f},{fifteen:.2f} cpus={os.cpu_count()}", flush=True)
     for key, players, options in MATRIX:
         bench_playouts(key, players, options, args.playouts, args.seed)
     return 0

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from bot import config
+from bot.bench.playouts import MATRIX
 from bot.cli import main
 
 
@@ -194,3 +195,15 @@ def test_bench_concurrent_prints_the_ratio_and_the_loop_lag_beside_their_goals()
     assert float(fields["loop_lag_p99_ms"]) >= 0
     assert "(goal <= 0.6)" in last and "(goal <= 20," in last
     assert "channels=4 rounds=2" in proc.stdout
+
+
+def test_benchmarks_prints_the_load_then_every_game_and_option_set() -> None:
+    # Issue 28's command: the load first, since the figures are CPU-bound on a shared machine.
+    proc = subprocess.run([sys.executable, "-m", "bot.benchmarks", "--playouts", "1"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    first, *lines = proc.stdout.splitlines()
+    assert first.startswith("load_average=") and " cpus=" in first, first
+    assert [line.split()[0] for line in lines] == [key for key, _, _ in MATRIX]
+    assert all(float(dict(w.split("=") for w in line.split()[1:])["playouts_per_s"]) > 0
+               for line in lines)
