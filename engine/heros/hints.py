@@ -27,6 +27,11 @@ def terms(state: State, seat: int) -> dict[str, float]:
     return out
 
 
+def _in(t: str) -> Msg:
+    # « au Moyen-Orient », « en Chine », "in the Middle East": each name with its own preposition.
+    return Msg(f"heros.in.{t}")
+
+
 def _leader(state: State, t: str) -> int | None:
     n = state["players"]
     hwd = [sum(1 for h in state["played"][s] if hero(h).discoveries > 0) for s in range(n)]
@@ -42,7 +47,7 @@ def reason(before: State, after: State, seat: int) -> Msg | None:
         if t in after["scored"] or t in before["scored"] or was in (None, seat):
             continue
         if _leader(after, t) not in (was, seat):
-            return Msg("heros.hint.blocks", {"seat": Msg.seat(was), "where": Msg(f"heros.tok.{t}")})
+            return Msg("heros.hint.blocks", {"seat": Msg.seat(was), "where": _in(t)})
     if not gains:
         return None
     term = gains[0][1]
@@ -60,7 +65,7 @@ def reason(before: State, after: State, seat: int) -> Msg | None:
         return Msg("heros.hint.hero", {"hero": Msg(f"heros.tok.{new[0]}")})
     t = term[2:]
     was, now = _leader(before, t), _leader(after, t)
-    where = {"where": Msg(f"heros.tok.{t}")}
+    where = {"where": _in(t)}
     if now == seat and was not in (None, seat):
         return Msg("heros.hint.takes_from", {**where, "seat": Msg.seat(was)})
     if now == seat and was is None:

@@ -14,6 +14,7 @@ from engine import ai, parse_options, registry
 from engine.ai.hint import hint
 from engine.core import Msg, play
 from engine.duel import hints as duel_hints
+from engine.heros import hints as heros_hints
 from engine.i18n import LOCALES, has, translate
 from engine.policy import walk
 from tests.duel.helpers import G as DUEL
@@ -61,3 +62,17 @@ def test_a_duel_science_card_is_told_as_a_new_symbol() -> None:
     msg = duel_hints.reason(state, after, 0)
     assert msg == Msg("duel.hint.science", {"n": 2})
     assert translate(msg, "fr") == "porte à 2 vos symboles scientifiques différents"
+
+
+def test_a_heros_territory_is_named_with_its_own_preposition() -> None:
+    """« au Moyen-Orient », "in the Middle East": not "in Middle East" nor « sur le territoire »."""
+    g = registry.get("heros")
+    state = g.setup(3, 3, {})
+    pop = {t: list(v) for t, v in state["pop"].items()}
+    pop["middle-east"] = [0, 0, 0]
+    before = {**state, "pop": pop}
+    after = {**state, "pop": {**pop, "middle-east": [2, 0, 0]}}
+    msg = heros_hints.reason(before, after, 0)
+    assert msg == Msg("heros.hint.first", {"where": Msg("heros.in.middle-east")})
+    assert translate(msg, "en") == "settles you first in the Middle East"
+    assert translate(msg, "fr") == "vous installe le premier au Moyen-Orient"
