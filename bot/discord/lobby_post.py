@@ -1,7 +1,8 @@
 """The lobby post: ONE message per lobby, edited in place as people come and go.
 
 `/game new` posts it (in the game's language): the game, its options and time control, who is
-seated, who may start it, and four buttons, Join · Leave · Start · Add a computer player. Every
+seated, who may start it, and five buttons, Join · Leave · Start · Add a computer player ·
+Hints (on or off, for learners: bot/service/hints.py). Every
 later change of the lobby, by button or by slash command (join, leave, a bot added or removed),
 edits that same message and pings nobody; when the game starts, is abandoned or empties, the post
 is edited a last time to say so, without buttons (the turn post follows a start).
@@ -13,7 +14,11 @@ latest state), and reads again after editing (another process may have changed i
 
 The buttons are persistent DynamicItems, registered in the client's setup_hook:
 
-    tabula:lobby:<action>:<game>    action: join | leave | start | bot
+    tabula:lobby:<action>:<game>    action: join | leave | start | bot | hints | nohints
+
+The hints button shows the lobby's choice and carries the other one (`hints` turns them on,
+`nohints` off): a click sent twice, or from an older post, asks for the same thing twice and
+changes the lobby once, where a toggle would undo itself.
 
 A custom_id that does not parse (an unknown action, a game id that is not a number or is
 beyond a database id, 2**63 and up) is refused privately as a stale button is.
@@ -39,15 +44,18 @@ from engine.registry import get as get_game
 
 log = logging.getLogger(__name__)
 
-ACTIONS = ("join", "leave", "start", "bot")
+ACTIONS = ("join", "leave", "start", "bot", "hints", "nohints")
 BOT_LEVEL = "medium"  # the button's computer player, as /game bot add without a level
 BUTTON_LABEL = 80  # characters
 
+# The hints button's label is the lobby's choice now: « Hints: off » carries `hints` (turn on).
 _LABELS = {"join": "discord.button.join", "leave": "discord.button.leave",
-           "start": "discord.button.start", "bot": "discord.button.add_bot"}
-_EMOJIS = {"join": "🪑", "leave": "🚪", "start": "▶️", "bot": "🤖"}
+           "start": "discord.button.start", "bot": "discord.button.add_bot",
+           "hints": "discord.hint.lobby_off", "nohints": "discord.hint.lobby_on"}
+_EMOJIS = {"join": "🪑", "leave": "🚪", "start": "▶️", "bot": "🤖", "hints": "💡", "nohints": "💡"}
 _STYLES = {"join": discord.ButtonStyle.primary, "leave": discord.ButtonStyle.secondary,
-           "start": discord.ButtonStyle.success, "bot": discord.ButtonStyle.secondary}
+           "start": discord.ButtonStyle.success, "bot": discord.ButtonStyle.secondary,
+           "hints": discord.ButtonStyle.secondary, "nohints": discord.ButtonStyle.success}
 
 
 # --- what the post says ----------------------------------------------------------------------
@@ -98,14 +106,20 @@ def lobby_view(info: GameInfo) -> discord.ui.View | None:
     disabled = {"join": seated >= game.max_players, "bot": seated >= game.max_players,
                 "start": seated < game.min_players, "leave": False}
     view = discord.ui.View(timeout=None)
-    for action in ACTIONS:
-        view.add_item(LobbyButton.make(info.id, action, info.locale, disabled=disabled[action]))
+    for action in _shown(info.hints):
+        view.add_item(LobbyButton.make(info.id, action, info.locale,
+                                       disabled=disabled.get(action, False)))
     return view
 
 
-def button_labels(locale: str) -> list[str]:
+def _shown(hints: bool) -> tuple[str, ...]:
+    """The post's buttons: the hints button is the one that changes the lobby's choice."""
+    return (*ACTIONS[:4], "nohints" if hints else "hints")
+
+
+def button_labels(locale: str, hints: bool = False) -> list[str]:
     """The buttons' labels in `locale`, in their order on the post."""
-    return [t(_LABELS[action], locale) for action in ACTIONS]
+    return [t(_LABELS[action], locale) for action in _shown(hints)]
 
 
 # --- the buttons -----------------------------------------------------------------------------
@@ -263,6 +277,8 @@ async def clicked(interaction: discord.Interaction, action: str | None, game_id:
             await service.leave(channel, user.id)
         elif action == "bot":
             await service.add_bot(channel, user.id, BOT_LEVEL, can_manage=can_manage)
+        elif action in ("hints", "nohints"):
+            await service.set_hints(channel, user.id, action == "hints", can_manage=can_manage)
         else:
             report = await service.start(channel, user.id, can_manage=can_manage)
             if not await begin(interaction.client, service, report):  # the game started

@@ -1,8 +1,9 @@
 """Hints for learners (issue 28): in a game whose creator turned hints on (`/game new ...
 options: hints`), the seat asked may ask what the medium computer player would play, and why.
 
-The choice is the game's (games.hints, migration 0009): every post of the game shows it, its
-record says so, and it is never rated. A hint reads what the asking seat may see only: the move
+The choice is the game's (games.hints, migration 0009), made before it starts (the option at
+`/game new`, or the 💡 button on the lobby post: `set_hints`): every post of the game shows it,
+its record says so, and it is never rated. A hint reads what the asking seat may see only: the move
 is `engine.ai.decide(..., "medium", ...)` and its reason is drawn from one determinization
 (engine/ai/hint.py); it is thought off the event loop, on the bots' worker processes, as a
 bot's move is. It changes nothing: no history entry, no post, nothing another player can see.
@@ -107,3 +108,21 @@ class HintsMixin(ServiceBase):
             thinking.call, think_hint, game_class, row.state, seat.seat,
             hint_seed(row.id, row.version, seat.seat), self.bot_budget, seconds)
         return Hinted(info, seat.seat, found.action, found.reason)
+
+    async def set_hints(self, channel_id: int, user_id: int, on: bool, *,
+                        can_manage: bool = False) -> GameInfo:
+        """Turn the channel's lobby's hints on or off: its creator (or someone who can manage
+        the channel) only, before the game starts. The same choice twice changes nothing."""
+        info = await self.info(channel_id)
+        if info.status != "lobby":
+            raise ServiceError("error.hints_started")
+        if not info.may_manage(user_id, can_manage):
+            raise ServiceError("error.only_creator_hints")
+        if info.hints == on:
+            return info
+        async with self.lock(info.id):
+            # The store moves the lobby's version on, so a start racing this click is computed
+            # again from the new choice (LobbyMixin.start) or comes first and refuses it here.
+            if not await self.store.set_hints(info.id, on, self.clock()):
+                raise ServiceError("error.hints_started")
+        return await self.info_by_id(info.id)

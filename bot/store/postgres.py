@@ -344,6 +344,15 @@ class PgStore(Ratings):
             )
         return True
 
+    async def set_hints(self, game_id: int, hints: bool, now: float) -> bool:
+        async with self._tx() as db:
+            status = await db.execute(
+                "UPDATE games SET hints = $2, version = version + 1, updated_at = $3"
+                " WHERE id = $1 AND status = 'lobby'",
+                game_id, int(hints), now,
+            )
+        return _count(status) == 1
+
     # --- the game itself -------------------------------------------------------------------
 
     async def start_game(

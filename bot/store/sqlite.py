@@ -318,6 +318,17 @@ class Store(Ratings):
             )
         return True
 
+    async def set_hints(self, game_id: int, hints: bool, now: float) -> bool:
+        """Turn a lobby's hints on or off (False once started). The lobby's version moves on,
+        so that a start read before this change is computed again (and never rated wrongly)."""
+        async with self._tx() as db:
+            cur = await db.execute(
+                "UPDATE games SET hints = ?, version = version + 1, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (int(hints), now, game_id),
+            )
+        return cur.rowcount == 1
+
     # --- the game itself -------------------------------------------------------------------
 
     async def start_game(

@@ -43,14 +43,17 @@ def test_an_open_lobby_in_english() -> None:
     assert buttons(info) == [("tabula:lobby:join:7", "Join", False),
                              ("tabula:lobby:leave:7", "Leave", False),
                              ("tabula:lobby:start:7", "Start", True),  # too few seated
-                             ("tabula:lobby:bot:7", "Add a computer player", False)]
+                             ("tabula:lobby:bot:7", "Add a computer player", False),
+                             ("tabula:lobby:hints:7", "Hints: off", False)]  # turns them on
 
 
 def test_a_full_lobby_in_french_with_options_and_a_bot() -> None:
-    info = lobby("fr", "Ann", "Cicéron (moyen)", options={"agora": True})
+    info = lobby("fr", "Ann", "Cicéron (moyen)", options={"agora": True}, hints=True)
     assert lobby_text(info).split("\n") == [
         "🎲 Une partie de **7 Wonders Duel** cherche des joueurs.",
         "Options : agora",
+        "💡 Aides activées : `/move hint` (ou 💡 Aide dans le menu Jouer) vous suggère en privé le "
+        "coup du joueur ordinateur moyen, avec sa raison. Cette partie ne sera pas classée.",
         "👥 2 joueurs installés (2 à 2) : Ann, Cicéron (moyen)",
         "La table est complète.",
         "**Ann** lance la partie quand tout le monde est prêt (ou quelqu'un qui peut gérer le salon).",
@@ -60,8 +63,9 @@ def test_a_full_lobby_in_french_with_options_and_a_bot() -> None:
     assert buttons(info) == [("tabula:lobby:join:7", "Rejoindre", True),  # full
                              ("tabula:lobby:leave:7", "Quitter", False),
                              ("tabula:lobby:start:7", "Commencer", False),
-                             ("tabula:lobby:bot:7", "Ajouter un joueur artificiel", True)]
-    assert button_labels("fr") == [label for _id, label, _off in buttons(info)]
+                             ("tabula:lobby:bot:7", "Ajouter un joueur artificiel", True),
+                             ("tabula:lobby:nohints:7", "Aides : oui", False)]  # turns them off
+    assert button_labels("fr", hints=True) == [label for _id, label, _off in buttons(info)]
 
 
 def test_names_are_shown_as_typed_and_ping_nobody() -> None:

@@ -51,9 +51,10 @@ async def test_a_lobby_by_buttons_and_commands_is_one_post_edited_in_place(
     assert not opened.failed and opened.messages == []  # the post says it all
     [lobby] = world.public()
     game_id = int(button(lobby, "join").rsplit(":", 1)[1])
-    assert lobby.custom_ids() == [f"tabula:lobby:{a}:{game_id}" for a in ("join", "leave", "start", "bot")]
+    assert lobby.custom_ids() == [f"tabula:lobby:{a}:{game_id}"
+                                  for a in ("join", "leave", "start", "bot", "hints")]
     assert [c["label"] for c in (lobby.component(i) or {} for i in lobby.custom_ids())] == [
-        "Join", "Leave", "Start", "Add a computer player"]
+        "Join", "Leave", "Start", "Add a computer player", "Hints: off"]
     assert lobby.pinged == [] and "Options: classic" in lobby.text
     assert "1 player seated (3–5): Alice" in lobby.text and "2 more players are needed" in lobby.text
     assert "**Alice** starts the game" in lobby.text
@@ -86,6 +87,19 @@ async def test_a_lobby_by_buttons_and_commands_is_one_post_edited_in_place(
     assert refused.ephemeral and text("error.only_creator_bots", "en") in refused.text
     assert lobby.text == before
 
+    # Hints for learners, turned on by the creator: the post says so and its button turns them
+    # off; the same click sent again (from the post as it was) changes nothing; others may not.
+    hints_on = button(lobby, "hints")
+    shown_off = world.standin.message_payload(lobby)
+    assert (await click(alice, lobby, "hints")).messages == []
+    assert "💡 Hints on" in lobby.text and button(lobby, "nohints").endswith(f":{game_id}")
+    assert (lobby.component(button(lobby, "nohints")) or {})["label"] == "Hints: on"
+    again = await alice.click(lobby, hints_on, snapshot=shown_off)
+    assert not again.failed and again.messages == [] and "💡 Hints on" in lobby.text
+    refused = await click(carol, lobby, "nohints")
+    assert refused.ephemeral and text("error.only_creator_hints", "fr") in refused.text
+    assert "💡 Hints on" in lobby.text
+
     # Two clicks at once: both seated once, and the post ends showing both.
     await asyncio.gather(click(dave, lobby, "join"), click(eve, lobby, "join"))
     line = seated_line(lobby)
@@ -99,12 +113,13 @@ async def test_a_lobby_by_buttons_and_commands_is_one_post_edited_in_place(
 
     # Every change was an edit of the one post; nobody was pinged by any of them.
     assert world.public() == [lobby] and lobby_posts(world) == [lobby]
-    assert len(lobby.history) >= 8 and lobby.pinged == []  # 8 changes, 8 edits
+    assert len(lobby.history) >= 9 and lobby.pinged == []  # 9 changes, 9 edits
 
     # Started by button: the post loses its buttons and says so; the turn post follows.
     started = await click(alice, lobby, "start")
     assert started.messages == []
     assert lobby.custom_ids() == [] and "▶️ The game of **Res Publica** has begun (1. " in lobby.text
+    assert lobby.text.endswith("💡 hints on")  # the choice made in the lobby is the game's
     public = world.public()
     assert public[0] is lobby and lobby_posts(world) == [lobby]
     check_board(public[1])
@@ -150,7 +165,7 @@ async def test_the_lobby_post_speaks_the_games_language_and_closes_when_empty(
     assert not (await ana.slash("game new", game="duel", pace="daily")).failed
     [lobby] = world.public()
     assert [(lobby.component(i) or {}).get("label") for i in lobby.custom_ids()] == [
-        "Rejoindre", "Quitter", "Commencer", "Ajouter un joueur artificiel"]
+        "Rejoindre", "Quitter", "Commencer", "Ajouter un joueur artificiel", "Aides : non"]
     assert "Une partie de **7 Wonders Duel** cherche des joueurs." in lobby.text
     assert "Cadence : " in lobby.text and "Il manque encore 1 joueur pour commencer." in lobby.text
     await click(ben, lobby, "join", locale="en-US")  # the post stays in the game's language

@@ -64,6 +64,26 @@ async def test_a_hint_for_the_seat_asked_changes_nothing(service: Service, store
     assert await store.actions(game_id) == before
 
 
+async def test_the_lobby_turns_hints_on_and_off_before_the_start(service: Service) -> None:
+    """The lobby post's 💡 button: its creator only, the same choice twice changes nothing,
+    and the game starts with the lobby's last choice, after which it is fixed."""
+    await service.create(CH, GUILD, ANN, "toy")
+    await service.join(CH, BOB)
+    version = (await service.info(CH)).version
+    await refused(service.set_hints(CH, BOB.id, True), "error.only_creator_hints")
+    assert not (await service.info(CH)).hints
+    on = await service.set_hints(CH, ANN.id, True)
+    assert on.hints and on.version == version + 1
+    assert (await service.set_hints(CH, ANN.id, True)).version == on.version  # sent twice
+    managed = await service.set_hints(CH, BOB.id, False, can_manage=True)
+    assert not managed.hints
+    await service.set_hints(CH, ANN.id, True)
+    started = (await service.start(CH, ANN.id, seed=3)).game
+    assert started.hints
+    await refused(service.set_hints(CH, ANN.id, False), "error.hints_started")
+    assert (await service.info(CH)).hints
+
+
 async def test_hints_off_and_game_over_are_refused(service: Service) -> None:
     game_id = await _started(service, [])
     info = await service.info(CH)

@@ -91,6 +91,23 @@ async def test_seats_only_change_in_the_lobby(store: Storage) -> None:
     assert [(s.user_id, s.seat) for s in await store.seats(gid)] == [(8, 0), (7, 1)]
 
 
+async def test_hints_change_only_in_the_lobby_and_move_its_version_on(store: Storage) -> None:
+    gid = await _new(store)
+    before = await store.game(gid)
+    assert before is not None and not before.hints
+    assert await store.set_hints(gid, True, 2.0)
+    row = await store.game(gid)
+    assert row is not None and row.hints and row.version == before.version + 1
+    # A start read at the old version is refused: it would start with the old choice.
+    assert not await store.start_game(gid, seed=1, order=[7], state={}, now=3.0,
+                                      lobby_version=before.version)
+    assert await store.start_game(gid, seed=1, order=[7], state={}, now=3.0,
+                                  lobby_version=row.version)
+    assert not await store.set_hints(gid, False, 4.0)
+    started = await store.game(gid)
+    assert started is not None and started.hints
+
+
 async def test_state_survives_reopening_the_file(db_url: str) -> None:
     store = await open_store(db_url)
     gid = await _new(store)
