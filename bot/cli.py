@@ -105,6 +105,8 @@ def parser() -> argparse.ArgumentParser:
                         metavar="LOW-HIGH,...", help="adjacent levels to measure")
     ladder.add_argument("--only", action="append", default=[], metavar="GAME[+OPTION...]",
                         help="only this game or option set, e.g. duel+agora (repeatable)")
+    ladder.add_argument("--players", type=int, action="append", default=[], metavar="N",
+                        help="only this player count (repeatable): a line still to run alone")
     ladder.add_argument("--games", type=int, default=200)
     ladder.add_argument("--seed", type=int, default=1)
     ladder.add_argument("--iterations", type=int, metavar="N",
@@ -251,7 +253,7 @@ def _command(args: argparse.Namespace) -> int:
 
         pairs = [p.strip().lower() for p in args.pairs.split(",") if p.strip()]
         return run_ladder(pairs, args.only, args.games, args.seed, args.iterations, args.jobs,
-                          args.out, sys.stdout)
+                          args.out, sys.stdout, args.players)
     if args.command == "ratings":
         if args.ratings_command == "rebuild":
             from bot.tools.ratings import rebuild_command

@@ -77,11 +77,14 @@ def holds(line: Line, rate: float, low: float) -> bool:
     return rate >= line.goal() and low > 1 / line.players
 
 
-def lines(pairs: Sequence[str], only: Sequence[str]) -> list[Line]:
+def lines(pairs: Sequence[str], only: Sequence[str],
+          players_only: Sequence[int] = ()) -> list[Line]:
     out = []
     for game, players, options in CONFIGS:
         label = "+".join((game, *options))
         if only and not any(o in (game, label) for o in only):
+            continue
+        if players_only and players not in players_only:
             continue
         for pair in pairs:
             lower, upper = pair.split("-")
@@ -106,7 +109,8 @@ def row(line: Line, summ: dict[str, Any], games: int, seed: int,
 
 
 def ladder(pairs: Sequence[str], only: Sequence[str], games: int, seed: int,
-           iterations: int | None, jobs: int, out_path: str | None, out: TextIO) -> int:
+           iterations: int | None, jobs: int, out_path: str | None, out: TextIO,
+           players: Sequence[int] = ()) -> int:
     wrong = [p for p in pairs if p not in PAIRS]
     known = registry.keys()
     unknown = [o for o in only if o.split("+")[0] not in known]
@@ -116,7 +120,7 @@ def ladder(pairs: Sequence[str], only: Sequence[str], games: int, seed: int,
         return 2
     print(HEADER, file=out)
     failed = 0
-    for line in lines(pairs, only):
+    for line in lines(pairs, only, players):
         uses_hard = "hard" in line.seats
         seconds = math.inf if iterations or not uses_hard else None
         setup = Setup(line.game, line.players, line.seats, line.options, seed,

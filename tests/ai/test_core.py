@@ -154,6 +154,9 @@ def test_the_ladder_lists_every_game_and_option_set_and_judges_a_line(
     assert len(every) == 12 * 3
     assert {(x.game, x.players) for x in every} >= {("heros", 2), ("heros", 5), ("duel", 2),
                                                     ("res-publica", 5), ("seven-hills", 4)}
+    five = ladder.lines(["easy-medium"], ["res-publica", "heros"], [5])
+    assert [(x.game, x.players, x.options) for x in five] == [
+        ("heros", 5, ()), ("res-publica", 5, ()), ("res-publica", 5, ("classic",))]
     four = ladder.Line("seven-hills", 4, (), "hard", "medium")
     assert four.seats == ("hard", "medium", "medium", "medium") and four.goal() == 0.375
     assert ladder.holds(four, 0.40, 0.26) and not ladder.holds(four, 0.40, 0.24)
