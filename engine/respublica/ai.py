@@ -453,7 +453,9 @@ def _gain(state: State, seat: int, hand: Hand, get: Mapping[str, int], give: Map
           t: float) -> float:
     """What receiving `get` and giving `give` changes in `hand`'s worth (the kinds touched)."""
     out = 0.0
-    for k in set(get) | set(give):
+    # In the kinds' sorted order: a float sum in a set's order would change in its last bits
+    # with the process's hash seed, and so would a tie between two answers (issue 28's arena).
+    for k in sorted(set(get) | set(give)):
         c = hand.get(k, 0)
         after = c + get.get(k, 0) - give.get(k, 0)
         out += kind_worth(state, seat, k, after, t) - kind_worth(state, seat, k, c, t)
