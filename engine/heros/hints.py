@@ -13,6 +13,7 @@ from engine.core import Msg, State
 
 from . import ai, scoring
 from .components import hero, load
+from .step import in_
 
 
 def terms(state: State, seat: int) -> dict[str, float]:
@@ -25,11 +26,6 @@ def terms(state: State, seat: int) -> dict[str, float]:
             lead = 2.0 if _leader(state, t) == seat else 0.0
             out[f"t.{t}"] = lead + ai.WORTH["population"] * state["pop"][t][seat]
     return out
-
-
-def _in(t: str) -> Msg:
-    # « au Moyen-Orient », « en Chine », "in the Middle East": each name with its own preposition.
-    return Msg(f"heros.in.{t}")
 
 
 def _leader(state: State, t: str) -> int | None:
@@ -47,7 +43,7 @@ def reason(before: State, after: State, seat: int) -> Msg | None:
         if t in after["scored"] or t in before["scored"] or was in (None, seat):
             continue
         if _leader(after, t) not in (was, seat):
-            return Msg("heros.hint.blocks", {"seat": Msg.seat(was), "where": _in(t)})
+            return Msg("heros.hint.blocks", {"seat": Msg.seat(was), "where": in_(t)})
     if not gains:
         return None
     term = gains[0][1]
@@ -65,7 +61,7 @@ def reason(before: State, after: State, seat: int) -> Msg | None:
         return Msg("heros.hint.hero", {"hero": Msg(f"heros.tok.{new[0]}")})
     t = term[2:]
     was, now = _leader(before, t), _leader(after, t)
-    where = {"where": _in(t)}
+    where = {"where": in_(t)}
     if now == seat and was not in (None, seat):
         return Msg("heros.hint.takes_from", {**where, "seat": Msg.seat(was)})
     if now == seat and was is None:
