@@ -207,3 +207,18 @@ def test_benchmarks_prints_the_load_then_every_game_and_option_set() -> None:
     assert [line.split()[0] for line in lines] == [key for key, _, _ in MATRIX]
     assert all(float(dict(w.split("=") for w in line.split()[1:])["playouts_per_s"]) > 0
                for line in lines)
+
+
+def test_bench_search_prints_hard_iterations_in_the_time_cap() -> None:
+    # What an arena's iteration budget stands in for: hard's iterations in Discord's time cap.
+    proc = subprocess.run([sys.executable, "-m", "bot.bench.search", "--seconds", "0.05",
+                           "--positions", "2", "--only", "heros"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    first, *lines = proc.stdout.splitlines()
+    assert first.startswith("load_average=") and " cpus=" in first, first
+    assert [line.split()[:2] for line in lines] == [["heros", "players=2"], ["heros", "players=5"]]
+    for line in lines:
+        fields = dict(w.split("=") for w in line.split()[1:])
+        assert fields["positions"] == "2" and fields["seconds"] == "0.05"
+        assert 0 < int(fields["iterations_min"]) <= int(fields["iterations_max"])
