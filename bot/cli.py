@@ -104,7 +104,8 @@ def parser() -> argparse.ArgumentParser:
     ladder.add_argument("--pairs", default="random-easy,easy-medium,medium-hard",
                         metavar="LOW-HIGH,...", help="adjacent levels to measure")
     ladder.add_argument("--only", action="append", default=[], metavar="GAME[+OPTION...]",
-                        help="only this game or option set, e.g. duel+agora (repeatable)")
+                        help="only this game (every option set), option set, e.g. duel+agora, "
+                             "or game without options, e.g. duel+base (repeatable)")
     ladder.add_argument("--players", type=int, action="append", default=[], metavar="N",
                         help="only this player count (repeatable): a line still to run alone")
     ladder.add_argument("--games", type=int, default=200)

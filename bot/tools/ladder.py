@@ -81,7 +81,8 @@ def lines(pairs: Sequence[str], only: Sequence[str],
           players_only: Sequence[int] = ()) -> list[Line]:
     out = []
     for game, players, options in CONFIGS:
-        label = "+".join((game, *options))
+        # "res-publica" names the game with every option set; "res-publica+base" the game alone
+        label = "+".join((game, *(options or ("base",))))
         if only and not any(o in (game, label) for o in only):
             continue
         if players_only and players not in players_only:

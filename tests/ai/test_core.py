@@ -157,6 +157,9 @@ def test_the_ladder_lists_every_game_and_option_set_and_judges_a_line(
     five = ladder.lines(["easy-medium"], ["res-publica", "heros"], [5])
     assert [(x.game, x.players, x.options) for x in five] == [
         ("heros", 5, ()), ("res-publica", 5, ()), ("res-publica", 5, ("classic",))]
+    base = ladder.lines(["easy-medium"], ["res-publica+base", "duel+agora"], [])
+    assert [(x.game, x.players, x.options) for x in base] == [
+        ("duel", 2, ("agora",)), ("res-publica", 3, ()), ("res-publica", 5, ())]
     four = ladder.Line("seven-hills", 4, (), "hard", "medium")
     assert four.seats == ("hard", "medium", "medium", "medium") and four.goal() == 0.375
     assert ladder.holds(four, 0.40, 0.26) and not ladder.holds(four, 0.40, 0.24)
