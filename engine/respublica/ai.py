@@ -20,6 +20,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import islice
 
 from engine.core import IllegalAction, State, copy_state
 from engine.policy import Menu, holds
@@ -241,7 +242,11 @@ def time_left(state: State) -> float:
 
 
 def _has_library(state: State, seat: int) -> bool:
-    return any(g["card"] == "library" for g in state["groups"][seat])
+    # a loop, not any() and its generator: called ~250 times in a search iteration
+    for g in state["groups"][seat]:  # noqa: SIM110
+        if g["card"] == "library":
+            return True
+    return False
 
 
 def _lay_size(state: State, seat: int, kind: str) -> int:
@@ -557,11 +562,11 @@ def _offer_hope(marg: Mapping[str, float]) -> float:
     return 0.35 * sum(marg.values()) / len(marg) + 0.25 * max(marg.values())
 
 
-def _someone_holds(state: State, seat: int, kind: str, n: int,
+def _someone_holds(state: State, seat: int, left: Mapping[str, int], kind: str, n: int,
                    among: Sequence[int] | None = None) -> float:
     """The chance that one of the other players (`among` them) holds `n` cards of `kind`, from
-    the unseen cards and the public hand sizes (each hand a Poisson draw from the unseen pool)."""
-    left = unseen(state, seat)
+    the cards `seat` cannot see (`left`: `unseen`, counted once by the caller for all its
+    questions) and the public hand sizes (each hand a Poisson draw from the unseen pool)."""
     total = sum(left.values())
     if total <= 0:
         return 0.0
@@ -583,6 +588,7 @@ def _trade_texts(state: State, seat: int, t: float) -> list[tuple[float, str]]:
     hand = state["hands"][seat]
     spare = _spare(state, seat, hand, t)
     marg = _marginal(state, seat, hand, t)
+    left = unseen(state, seat)
     cheapest = -_gain(state, seat, hand, {}, {spare[0]: 1}, t) if spare else 0.0
     out: list[tuple[float, str]] = []
     wanted = _wanted(state, seat, hand, t)[:4]
@@ -590,16 +596,16 @@ def _trade_texts(state: State, seat: int, t: float) -> list[tuple[float, str]]:
         for n in sorted({1, 2, missing} & set(range(1, min(missing, v.max_count) + 1))):
             # the answerer names the price: about as many cards as are sought
             gain = _gain(state, seat, hand, {k: n}, {}, t) - n * max(cheapest, 0.3)
-            out.append((gain * _someone_holds(state, seat, k, n), f"{SEEK} {n} {k}"))
+            out.append((gain * _someone_holds(state, seat, left, k, n), f"{SEEK} {n} {k}"))
     for (k1, m1), (k2, m2) in zip(wanted, wanted[1:], strict=False):
         a, b = sorted((k1, k2), key=v.kinds.index)
         gain = _gain(state, seat, hand, {a: 1, b: 1}, {}, t) - 2 * max(cheapest, 0.3)
-        chance = _someone_holds(state, seat, a, 1) * _someone_holds(state, seat, b, 1) * 0.6
+        chance = _someone_holds(state, seat, left, a, 1) * _someone_holds(state, seat, left, b, 1) * 0.6
         out.append((gain * chance, f"{SEEK} 1 {a} and 1 {b}"))
         ma, mb = (m1, m2) if a == k1 else (m2, m1)
         ma, mb = min(ma, 2), min(mb, 2)
         gain = min(_gain(state, seat, hand, {a: ma}, {}, t), _gain(state, seat, hand, {b: mb}, {}, t))
-        chance = 1 - (1 - _someone_holds(state, seat, a, ma)) * (1 - _someone_holds(state, seat, b, mb))
+        chance = 1 - (1 - _someone_holds(state, seat, left, a, ma)) * (1 - _someone_holds(state, seat, left, b, mb))
         out.append(((gain - min(ma, mb) * max(cheapest, 0.3)) * chance,
                     f"{SEEK} {ma} {a} or {mb} {b}"))
     hope = _offer_hope(marg)
@@ -620,6 +626,7 @@ def _answer_texts(state: State, seat: int, t: float) -> list[tuple[float, str]]:
     trade = state["trade"]
     hand = state["hands"][seat]
     proposal = T.parse(v, trade["proposal"].split())
+    left = unseen(state, seat)
     out: list[tuple[float, str]] = []
     if trade["mode"] == SEEK:
         # they want `proposal` from me; I name what I want for it
@@ -632,7 +639,7 @@ def _answer_texts(state: State, seat: int, t: float) -> list[tuple[float, str]]:
             for n in sorted({1, size, size + 1, missing} & set(range(1, min(missing, v.max_count) + 1))):
                 # the seeker accepts a fair price: asking more than given is often declined
                 accept = 0.8 if n <= size else 0.8 / (1 + 2 * (n - size))
-                accept *= _someone_holds(state, seat, k, n, [trade["by"]])
+                accept *= _someone_holds(state, seat, left, k, n, [trade["by"]])
                 gain = _gain(state, seat, hand, {k: n}, give, t)
                 out.append((gain * accept if gain > 0 else gain, f"answer {n} {k}"))
         return out
@@ -702,7 +709,8 @@ def _scored(state: State, seat: int, legal: Sequence[str],
         out.append((0.0, PASS))
         answers = sorted(_answer_texts(state, seat, t), key=lambda x: -x[0])
         allowed = (lambda x: holds(menu, x)) if menu is not None else set(legal).__contains__
-        out += [(g, x) for g, x in answers if allowed(x)][:MAX_ANSWERS]
+        # checked best first, only until MAX_ANSWERS pass: a check walks the menu
+        out += islice(((g, x) for g, x in answers if allowed(x)), MAX_ANSWERS)
     elif phase == "accept":
         trade = state["trade"]
         for text in legal:
