@@ -703,8 +703,7 @@ def _scored(state: State, seat: int, legal: Sequence[str],
             elif verb == "done":
                 out.append((0.0, text))
         if phase == "turn" and not state["traded"] and not state["laid"]:
-            out += [(g, x) for g, x in _trade_texts(state, seat, t)
-                    if _may_propose(state, seat, x)]
+            out += _trade_texts(state, seat, t)  # whether they may be proposed: kept ones only
     elif phase == "answers":
         out.append((0.0, PASS))
         answers = sorted(_answer_texts(state, seat, t), key=lambda x: -x[0])
@@ -744,7 +743,8 @@ def _scored(state: State, seat: int, legal: Sequence[str],
         for u in unique:
             verb = u[1].split()[0]
             if verb in (SEEK, OFFER) and len(trades) < MAX_TRADES and sum(
-                    x[1].startswith(verb) for x in trades) < MAX_OF_A_VERB:
+                    x[1].startswith(verb) for x in trades) < MAX_OF_A_VERB and _may_propose(
+                    state, seat, u[1]):
                 trades.append(u)
         unique = [u for u in unique if u[1].split()[0] not in (SEEK, OFFER)] + trades
         unique.sort(key=lambda x: -x[0])
