@@ -468,11 +468,20 @@ def _gain(state: State, seat: int, hand: Hand, get: Mapping[str, int], give: Map
 
 
 def _marginal(state: State, seat: int, hand: Hand, t: float) -> dict[str, float]:
-    """What one more card of each kind adds to `hand`."""
+    """What one more card of each kind adds to `hand`: kind_worth's difference, with the library
+    and the pile tops read once for every kind (a search asks this thousands of times)."""
+    v = _v(state)
+    library = _has_library(state, seat)
+    piles = state["piles"]
     out = {}
-    for k in _v(state).kinds:
+    for k in v.kinds:
+        group = v.groups[k]
+        pile = piles.get(group.card)
+        top = pile[0] if pile else None
         c = hand.get(k, 0)
-        out[k] = kind_worth(state, seat, k, c + 1, t) - kind_worth(state, seat, k, c, t)
+        out[k] = _kind_worth(group.card, group.size, group.size_with_library, c + 1, t, top,
+                             library) - (_kind_worth(group.card, group.size, group.size_with_library,
+                                                     c, t, top, library) if c > 0 else 0.0)
     return out
 
 
