@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 from engine.ai.deal import Deal
 from engine.core import State, copy_state
@@ -63,6 +64,7 @@ CAPITAL = 9  # the pawn's distance to a capital (7wd.md §1.5)
 WINS = 50.0  # a glance's worth of a move that wins at once: first in every search's order
 
 
+@lru_cache(maxsize=1024)  # a few hundred components; asked for each hidden one in every sample
 def card_class(cid: str) -> str:
     """The public class of a hidden card: its back (`age1`.., `guild`, or an expansion's)."""
     comp = get(cid)
