@@ -140,7 +140,7 @@ class Play:
         if self._extra is None:
             self._extra = {}
             for ext in enabled(self.state):
-                ext.play_options(self.state, self.seat, self._extra)
+                ext.play_options(self.state, self.seat, self._extra, self.cards)
         return self._extra
 
     def verbs(self) -> set[str]:

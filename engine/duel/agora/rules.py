@@ -19,6 +19,7 @@ your k-th conspiracy), `trigger <k>` (start of turn, a prepared one). Phases (`d
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
@@ -149,10 +150,11 @@ def prune(state: State) -> None:
 # --- the play phase: recruit, prepare, trigger (RB-A A, B, C) -------------------------------------
 
 
-def play_options(state: State, seat: int, out: dict[str, moves.Move]) -> None:
+def play_options(state: State, seat: int, out: dict[str, moves.Move],
+                 cards: Mapping[str, int]) -> None:
+    """`cards`: the accessible cards (id -> slot)."""
     if not active(state):
         return
-    cards = st.accessible_cards(state)
     coins = city.player(state, seat)["coins"]
     cost = senator_cost(state, seat)
     for cid, slot in cards.items():

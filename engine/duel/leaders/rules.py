@@ -35,6 +35,7 @@ Phases added (who is asked what):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
@@ -298,14 +299,15 @@ def _euclid_or_base(state: State, seat: int, card_id: str, symbol: str) -> list[
     return game.science(state, seat, symbol)
 
 
-def play_options(state: State, seat: int) -> dict[str, moves.Move]:
-    """004 Pythagore: once, place the card taken under him instead of using it; play again."""
+def play_options(state: State, seat: int, cards: Mapping[str, int] | None = None,
+                 ) -> dict[str, moves.Move]:
+    """004 Pythagore: once, place the card taken under him instead of using it; play again.
+    `cards`: the accessible cards (id -> slot) when the caller has them."""
     if has(state, seat, "pythagoras") is None or "pythagoras" in _L(state)["used"][seat]:
         return {}
-    return {
-        f"pythagoras {cid}": moves.Move("pythagoras", cid, slot)
-        for cid, slot in st.accessible_cards(state).items()
-    }
+    if cards is None:
+        cards = st.accessible_cards(state)
+    return {f"pythagoras {cid}": moves.Move("pythagoras", cid, slot) for cid, slot in cards.items()}
 
 
 def on_wonder(state: State, seat: int, wonder: str) -> list[Event]:
