@@ -79,6 +79,8 @@ def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = Non
     # the units to buy (a resource the city makes enough of is left out: it costs nothing)
     made = m.made
     need = {r: n - made[r] for r, n in cost.items() if n > made[r]}
+    if not need:  # nothing to buy costs nothing, however it would be bought (most cards)
+        return 0
     for p in m.pricing:  # e.g. Bilkis (Leaders)
         if (coins := p.trade_cost(need, m.producers, m.unit)) is not None:
             return coins
