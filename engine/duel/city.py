@@ -131,6 +131,18 @@ def science(state: State, seat: int) -> Counter[str]:
 def science_kinds(state: State, seat: int) -> int:
     return sum(1 for n in science(state, seat).values() if n > 0)
 
+@lru_cache(maxsize=1024)  # a function of the tokens alone: every market asks it
+def token_effects(tokens: tuple[str, ...]) -> frozenset[str]:
+    """The lasting effects of these progress tokens (`economy`, `architecture`...)."""
+    return frozenset(get(t).effect("token") for t in tokens)
+
+
+# What a city's cards alone give, for a caller that read the cards once (payment.market): the
+# caches' own values, shared, to be read only.
+production_of = _production
+choices_of = _choices
+chains_of = _chains
+
 # Their caches, for the bench that fills every large cache to its size (bot/bench/memory.py).
 production_cache = _production
 fixed_cache = _fixed

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from engine.core import State
 
 from . import city
-from .cards import RESOURCES, Component, get
+from .cards import RESOURCES, Component
 from .expansion import Pricing, enabled
 from .values import Quote
 
@@ -61,17 +61,25 @@ class Market(NamedTuple):
 
 
 def market(state: State, seat: int) -> Market:
-    tokens = frozenset(get(t).effect("token") for t in city.player(state, seat)["tokens"])
-    made, producers = city.production(state, seat), city.choices(state, seat)
-    pricing = [ext.pricing(state, seat) for ext in enabled(state)]
+    me = state["players"][seat]
+    own = tuple(me["cards"])  # the key of the caches of what the cards alone give
+    tokens = city.token_effects(tuple(me["tokens"]))
+    exts = enabled(state)
+    # `made` and `producers` are the caches' own values, shared: a market only reads them
+    made = city.production_of(own)
+    producers = city.choices_of(own, tuple(city.built_wonders(state, seat)))
+    pricing = [ext.pricing(state, seat) for ext in exts]
     unit = city.base_prices(state, seat)
     for p in pricing:  # city.trade_prices, from the facts each pricing read once
         unit = p.trade_prices(unit)
     keys = tuple(p.key() for p in pricing)
     key = None if None in keys else (
-        tuple(made.values()), tuple(producers), tuple(unit.values()),
+        tuple(made.values()), producers, tuple(unit.values()),
         "architecture" in tokens, "masonry" in tokens, keys)
-    return Market(made, producers, unit, city.chains(state, seat), tokens, key, pricing)
+    chains = set(city.chains_of(own))
+    for ext in exts:  # city.chains
+        chains |= ext.chains(state, seat)
+    return Market(made, list(producers), unit, chains, tokens, key, pricing)
 
 
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:
