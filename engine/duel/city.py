@@ -32,7 +32,14 @@ def cards(state: State, seat: int, colours: tuple[str, ...] | None = None) -> li
 
 
 def count(state: State, seat: int, *colours: str) -> int:
-    return len(cards(state, seat, colours))
+    by_colour = _colours(tuple(player(state, seat)["cards"]))
+    return sum(by_colour.get(c, 0) for c in colours)
+
+
+@lru_cache(maxsize=8192)  # a function of the cards alone: discards, coins and the Senate ask it
+def _colours(own: tuple[str, ...]) -> dict[str | None, int]:
+    """How many of the cards are of each colour (shared: read it, never change it)."""
+    return dict(Counter(get(cid).colour for cid in own))
 
 
 def built_wonders(state: State, seat: int) -> list[str]:

@@ -12,7 +12,7 @@ is a separate quote (`spare`), so the choice is part of the action text.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, count
 from typing import Any, NamedTuple
 
 from engine.core import State
@@ -54,9 +54,9 @@ class Market(NamedTuple):
     unit: dict[str, int]
     chains: set[str]
     tokens: frozenset[str]  # the lasting effects of the seat's progress tokens
-    # Everything a quote reads besides the component (None: an expansion's hooks cannot say
-    # what they read): the seat's quotes are kept under it (`quotes`).
-    key: tuple[Any, ...] | None
+    # Everything a quote reads besides the component, as a number (`_number`; None: an
+    # expansion's hooks cannot say what they read): the seat's quotes are kept under it.
+    key: int | None
     pricing: list[Pricing]  # the game's expansions' (Expansion.pricing), asked per price
 
 
@@ -73,9 +73,9 @@ def market(state: State, seat: int) -> Market:
     for p in pricing:  # city.trade_prices, from the facts each pricing read once
         unit = p.trade_prices(unit)
     keys = tuple(p.key() for p in pricing)
-    key = None if None in keys else (
+    key = None if None in keys else _number((
         tuple(made.values()), producers, tuple(unit.values()),
-        "architecture" in tokens, "masonry" in tokens, keys)
+        "architecture" in tokens, "masonry" in tokens, keys))
     chains = set(city.chains_of(own))
     for ext in exts:  # city.chains
         chains |= ext.chains(state, seat)
@@ -105,10 +105,23 @@ def reduction(state: State, seat: int, comp: Component, m: Market | None = None)
     return 0
 
 
+def _number(key: tuple[Any, ...]) -> int:
+    """The market's key as a number, the same for equal keys while the quotes are kept: looking
+    a quote up then hashes a number rather than the key's nested tuples."""
+    found = _KEYS.get(key)
+    if found is None:
+        if len(_KEYS) >= QUOTES_KEPT:
+            _KEYS.clear()  # a key seen again takes a new number: a number never changes meaning
+        found = _KEYS[key] = next(_NUMBERS)
+    return found
+
+
 # Quotes by (Market.key, component id): a city's prices change only when its production, its
 # producers, its trade prices, its tokens or the decrees in force do, so a game's turns (and a
 # search's thousands of playouts) ask the same ones again. Emptied when full, to bound memory.
 _QUOTES: dict[tuple[Any, str], tuple[Quote, ...]] = {}
+_KEYS: dict[tuple[Any, ...], int] = {}  # Market.key's numbers (`_number`)
+_NUMBERS = count()
 QUOTES_KEPT = 20_000
 
 

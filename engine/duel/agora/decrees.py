@@ -43,7 +43,8 @@ def in_force(state: State, seat: int) -> list[tuple[str, Any]]:
     for chamber in state["agora"]["senate"]:  # `controller`, inlined: asked for every price
         a, b = chamber["cubes"]
         if (a > b) if seat == 0 else (b > a):
-            out += [decree_effect(d["id"]) for d in chamber["decrees"]]
+            for d in chamber["decrees"]:  # a loop, not a comprehension and its frame
+                out.append(decree_effect(d["id"]))
     return out
 
 
