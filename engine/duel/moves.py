@@ -15,9 +15,10 @@ visible in autocomplete and on the buttons.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 
 from engine.core import Msg, State
-from engine.policy import TextMenu
+from engine.policy import TextMenu, walk
 
 from . import city, payment
 from . import structure as st
@@ -223,6 +224,7 @@ class PlayMenu:
         self._verbs: list[str] | None = None
         self._args: dict[str, list[str]] = {}
         self._tails: dict[tuple[str, str], TextMenu] = {}
+        self._rests: dict[tuple[str, str], list[str]] = {}
         self._extra: dict[str, TextMenu] = {}
 
     def choices(self, prefix: Sequence[str]) -> list[str]:
@@ -246,6 +248,30 @@ class PlayMenu:
             tail = self._tails[verb, prefix[1]] = TextMenu(self._rest(verb, prefix[1]))
         return tail.choices(prefix[2:])
 
+    def walk(self, rng: Random) -> str:
+        """`engine.policy.walk` over this menu, drawing the same numbers (a level is drawn from,
+        even a level of one token, while more than one text lies below it), without building
+        the levels as menus: the verbs, the verb's first arguments, then the list walk over the
+        few texts left."""
+        verbs = self.choices(())
+        if not verbs:
+            raise ValueError("no legal action")
+        verb = rng.choice(verbs) if len(verbs) > 1 or self._several(verbs[0]) else verbs[0]
+        if verb not in BASE_VERBS:  # an expansion's verb: the list walk over what follows it
+            rests = [t.partition(" ")[2] for t in self.play.extra() if t.split(" ", 1)[0] == verb]
+            return " ".join([verb, *walk(rests, rng).split()])
+        args = self.args(verb)
+        several = len(args) > 1 or len(self._rest(verb, args[0])) > 1
+        arg = rng.choice(args) if several else args[0]
+        return f"{verb} {arg} {walk(self._rest(verb, arg), rng)}"
+
+    def _several(self, verb: str) -> bool:
+        """Whether more than one text starts with the verb."""
+        if verb not in BASE_VERBS:
+            return sum(t.split(" ", 1)[0] == verb for t in self.play.extra()) > 1
+        args = self.args(verb)
+        return len(args) > 1 or len(self._rest(verb, args[0])) > 1
+
     def args(self, verb: str) -> list[str]:
         """The first arguments of the base verb's texts, sorted."""
         found = self._args.get(verb)
@@ -262,13 +288,18 @@ class PlayMenu:
 
     def _rest(self, verb: str, arg: str) -> list[str]:
         """The texts of the verb on `arg` after their first two tokens."""
-        play = self.play
-        if verb == "construct":
-            chain, quotes = play.buys(arg)
-            return ["chain"] if chain else [pay_text(q) for q in quotes]
-        if verb == "discard":
-            return [f"gain {play.gain}"]
-        return [f"{cid} {pay_text(q)}" for cid in play.cards for q in play.affordable(arg)]
+        found = self._rests.get((verb, arg))
+        if found is None:
+            play = self.play
+            if verb == "construct":
+                chain, quotes = play.buys(arg)
+                found = ["chain"] if chain else [pay_text(q) for q in quotes]
+            elif verb == "discard":
+                found = [f"gain {play.gain}"]
+            else:
+                found = [f"{cid} {pay_text(q)}" for cid in play.cards for q in play.affordable(arg)]
+            self._rests[verb, arg] = found
+        return found
 
     def move(self, text: str) -> Move:
         """The move of one of the menu's texts (KeyError for any other text)."""
