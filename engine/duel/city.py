@@ -125,14 +125,23 @@ def _chains(own: tuple[str, ...]) -> frozenset[str]:
 
 def science(state: State, seat: int) -> Counter[str]:
     """Scientific symbols from green cards and the Law token (7wd.md §1.1, §1.4)."""
-    found: Counter[str] = Counter()
     changed: dict[str, str] = {}  # e.g. Euclid's and Ptolemy's symbols (Leaders)
     for ext in enabled(state):
         changed.update(ext.science_symbols(state, seat))
-    for cid in cards(state, seat) + player(state, seat)["tokens"]:
-        if sym := changed.get(cid, get(cid).science):
+    me = player(state, seat)
+    return Counter(_science(tuple(me["cards"]) + tuple(me["tokens"]),
+                            tuple(sorted(changed.items()))))
+
+
+@lru_cache(maxsize=8192)  # a function of the cards, tokens and changed symbols alone
+def _science(owned: tuple[str, ...], changed: tuple[tuple[str, str], ...]) -> dict[str, int]:
+    """Each symbol's count, in SCIENCE's order (shared: `science` returns a copy)."""
+    found: Counter[str] = Counter()
+    instead = dict(changed)
+    for cid in owned:
+        if sym := instead.get(cid, get(cid).science):
             found[sym] += 1
-    return Counter({s: found[s] for s in SCIENCE})
+    return {s: found[s] for s in SCIENCE}
 
 
 def science_kinds(state: State, seat: int) -> int:
@@ -153,3 +162,5 @@ chains_of = _chains
 # Their caches, for the bench that fills every large cache to its size (bot/bench/memory.py).
 production_cache = _production
 fixed_cache = _fixed
+colours_cache = _colours
+science_cache = _science
