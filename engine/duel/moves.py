@@ -45,11 +45,18 @@ def wonders_built(state: State) -> int:
 
 
 def buildable_wonders(state: State, seat: int) -> list[str]:
-    if wonders_built(state) >= WONDER_LIMIT and not any(
+    built, mine = 0, []
+    for s, p in enumerate(state["players"]):  # one pass: asked at every turn
+        for w in p["wonders"]:
+            if w["card"] is not None:
+                built += 1
+            elif s == seat:
+                mine.append(w["id"])
+    if built >= WONDER_LIMIT and not any(
         ext.passes_wonder_limit(state, seat) for ext in enabled(state)  # e.g. Imhotep
     ):
         return []
-    return [w["id"] for w in city.player(state, seat)["wonders"] if w["card"] is None]
+    return mine
 
 
 def _play(state: State, seat: int) -> dict[str, Move]:
