@@ -78,13 +78,14 @@ class Component:
 
     def effect(self, kind: str) -> Any:
         """The value of this component's effect of that kind, or None."""
-        return self._by_kind.get(kind)
+        return self.by_kind.get(kind)
 
     # Worked out once per component (a frozen dataclass's __dict__ still takes them): the rules
     # ask them at every step of every playout.
     @cached_property
-    def _by_kind(self) -> dict[str, Any]:
-        """Each kind of effect's value, the first effect's where several have it."""
+    def by_kind(self) -> dict[str, Any]:
+        """Each kind of effect's value, the first effect's where several have it (shared: read
+        it, never change it)."""
         out: dict[str, Any] = {}
         for e in self.effects:
             for kind, value in e.items():

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine import rng
@@ -124,11 +125,22 @@ def active(state: State, seat: int) -> list[str]:
 
 
 def has(state: State, seat: int, effect: str) -> Any:
-    for lid in active(state, seat):
-        value = get(lid).effect(effect)
-        if value is not None:
-            return value
-    return None
+    """The value of that effect among the seat's active leaders (the first recruited's), or
+    None."""
+    if not on(state):
+        return None
+    return _powers(tuple(_L(state)["recruited"][seat])).get(effect)
+
+
+@lru_cache(maxsize=4096)  # a function of the leaders alone: prices and effects ask it each step
+def _powers(leaders: tuple[str, ...]) -> dict[str, Any]:
+    """Each effect's value among these leaders, the first one's that has it (shared: read it)."""
+    out: dict[str, Any] = {}
+    for lid in leaders:
+        for kind, value in get(lid).by_kind.items():
+            if value is not None:
+                out.setdefault(kind, value)
+    return out
 
 
 # --- hooks called by the base game --------------------------------------------------------------
@@ -136,7 +148,12 @@ def has(state: State, seat: int, effect: str) -> Any:
 
 def chains(state: State, seat: int) -> set[str]:
     """Chain symbols granted by Archimedes, Hammurabi, Leonidas, Xenophon, Da Vinci (004)."""
-    return {s for lid in active(state, seat) for s in get(lid).effect("chains") or ()}
+    return set(_chains(tuple(_L(state)["recruited"][seat]))) if on(state) else set()
+
+
+@lru_cache(maxsize=4096)  # a function of the leaders alone: every market asks it
+def _chains(leaders: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(s for lid in leaders for s in get(lid).effect("chains") or ())
 
 
 def discard_bonus(state: State, seat: int) -> int:
