@@ -128,7 +128,7 @@ class DecreePricing(Pricing):
 
     def key(self) -> Any:
         """The decrees' effects in force for the seat are all its prices read."""
-        return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in self.effects)
+        return tuple(self.effects)  # (data.decree_effect: hashable)
 
     def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
         return trade_prices_in(self.effects, prices)
