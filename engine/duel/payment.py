@@ -92,6 +92,9 @@ def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = Non
     for p in m.pricing:  # e.g. Bilkis (Leaders)
         if (coins := p.trade_cost(need, m.producers, m.unit)) is not None:
             return coins
+    if not m.producers:  # no choice to weigh: each unit at its price (`trade_cost`, shorter)
+        unit = m.unit
+        return sum([n * unit[r] for r, n in need.items()])
     return trade_cost(need, m.producers, m.unit)
 
 
@@ -141,17 +144,22 @@ def quotes(state: State, seat: int, comp: Component, m: Market | None = None) ->
 
 def _priced(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     found = _quotes(state, seat, comp, m)
-    if any(p.ignores_coin_cost(comp) for p in m.pricing):  # Agora 5-7
-        t = _trade(state, seat, comp.resource_cost, m)
-        if all(q.coins != t for q in found):
-            found.append(Quote(t, t, ("coins",)))
+    for p in m.pricing:  # (loops rather than generators: asked for every card of every turn)
+        if p.ignores_coin_cost(comp):  # Agora 5-7
+            t = _trade(state, seat, comp.resource_cost, m)
+            if all(q.coins != t for q in found):
+                found.append(Quote(t, t, ("coins",)))
+            break
     return found
 
 
 def _quotes(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     res = comp.resource_cost
-    extra = sum(p.reduction(comp) for p in m.pricing)  # Agora 5-8
-    k = min(reduction(state, seat, comp, m) + extra, sum(res.values()))
+    k = reduction(state, seat, comp, m)
+    for p in m.pricing:  # Agora 5-8
+        k += p.reduction(comp)
+    if k:
+        k = min(k, sum(res.values()))
     if k == 0:
         t = _trade(state, seat, res, m)
         return [Quote(comp.coin_cost + t, t)]
