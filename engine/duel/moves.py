@@ -37,7 +37,9 @@ def pay_text(q: Quote) -> str:
 
 def discard_gain(state: State, seat: int) -> int:
     gain = DISCARD_BASE + city.count(state, seat, "yellow")
-    return gain + sum(ext.discard_bonus(state, seat) for ext in enabled(state))
+    for ext in enabled(state):
+        gain += ext.discard_bonus(state, seat)
+    return gain
 
 
 def wonders_built(state: State) -> int:
@@ -97,8 +99,9 @@ class Play:
     def _buy(self, cid: str) -> tuple[bool, list[Quote]]:
         state, seat, m = self.state, self.seat, self.market
         comp = get(cid)
-        if not all(p.constructible(comp) for p in m.pricing):
-            return False, []
+        for p in m.pricing:  # a loop, not a generator: every card of every turn asks it
+            if not p.constructible(comp):
+                return False, []
         if payment.chained(state, seat, comp, m):
             return True, []
         return False, [q for q in payment.quotes(state, seat, comp, m) if q.coins <= self.coins]

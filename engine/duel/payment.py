@@ -72,7 +72,7 @@ def market(state: State, seat: int) -> Market:
     unit = city.base_prices(state, seat)
     for p in pricing:  # city.trade_prices, from the facts each pricing read once
         unit = p.trade_prices(unit)
-    keys = tuple(p.key() for p in pricing)
+    keys = tuple([p.key() for p in pricing])
     key = None if None in keys else _number((
         tuple(made.values()), producers, tuple(unit.values()),
         "architecture" in tokens, "masonry" in tokens, keys))
@@ -187,5 +187,9 @@ def chained(state: State, seat: int, comp: Component, m: Market | None = None) -
         if comp.chain_from is not None and comp.chain_from in city.chains(state, seat):
             return True
         return any(ext.chained(state, seat, comp) for ext in enabled(state))  # Agora decree 15
-    return (comp.chain_from is not None and comp.chain_from in m.chains) or any(
-        p.chained(comp) for p in m.pricing)
+    if comp.chain_from is not None and comp.chain_from in m.chains:
+        return True
+    for p in m.pricing:  # noqa: SIM110 (a loop, not a generator: every card of every turn)
+        if p.chained(comp):
+            return True
+    return False
