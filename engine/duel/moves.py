@@ -157,12 +157,18 @@ class Play:
     def verbs(self) -> set[str]:
         """The verbs with at least one text (each part worked out only as far as needed)."""
         found = {t.split(" ", 1)[0] for t in self.extra()}
-        if any(chain or quotes for chain, quotes in map(self.buys, self.cards)):
-            found.add("construct")
-        if self.cards:
-            found.add("discard")
-        if self.cards and any(self.affordable(wid) for wid in self.wonders):
-            found.add("wonder")
+        if not self.cards:
+            return found
+        found.add("discard")
+        for cid in self.cards:  # loops, not generators: asked at every turn
+            chain, quotes = self.buys(cid)
+            if chain or quotes:
+                found.add("construct")
+                break
+        for wid in self.wonders:
+            if self.affordable(wid):
+                found.add("wonder")
+                break
         return found
 
     def moves(self) -> dict[str, Move]:
