@@ -32,8 +32,11 @@ def cards(state: State, seat: int, colours: tuple[str, ...] | None = None) -> li
 
 
 def count(state: State, seat: int, *colours: str) -> int:
-    by_colour = _colours(tuple(player(state, seat)["cards"]))
-    return sum(by_colour.get(c, 0) for c in colours)
+    by_colour = _colours(tuple(state["players"][seat]["cards"]))
+    n = 0
+    for c in colours:  # a loop, not a generator: discards, coins and the Senate ask it
+        n += by_colour.get(c, 0)
+    return n
 
 
 @lru_cache(maxsize=8192)  # a function of the cards alone: discards, coins and the Senate ask it
