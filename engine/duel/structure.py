@@ -84,12 +84,22 @@ def empty(state: State) -> bool:
 def take(state: State, i: int) -> tuple[str, list[Event]]:
     """Remove the card of slot i; turn up the cards it uncovered (public events)."""
     s = state["structure"]
-    card = s[i]["card"]
-    s[i]["card"] = None
+    taken = s[i]
+    card = taken["card"]
+    taken["card"] = None
+    # Only the cards this one covered may be uncovered now: a row up, a column either side
+    # (every face-down card of a layout starts covered, and only `take` removes a card). They
+    # are turned up in slot order, as a pass over every slot would.
+    row, col = taken["row"] - 1, taken["col"]
     events = []
-    held = _held(s)
+    held: set[int] | None = None
     for slot in s:
-        if slot["card"] is not None and not slot["up"] and not _under(held, slot):
-            slot["up"] = True
-            events.append(Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
+        if slot["row"] == row and not slot["up"] and slot["card"] is not None \
+                and (slot["col"] == col - 1 or slot["col"] == col + 1):
+            if held is None:
+                held = _held(s)
+            if not _under(held, slot):
+                slot["up"] = True
+                events.append(
+                    Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
     return card, events
