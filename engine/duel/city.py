@@ -161,6 +161,7 @@ def token_effects(tokens: tuple[str, ...]) -> frozenset[str]:
 production_of = _production
 choices_of = _choices
 chains_of = _chains
+prices_of = _prices
 
 # Their caches, for the bench that fills every large cache to its size (bot/bench/memory.py).
 production_cache = _production

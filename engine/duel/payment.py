@@ -68,17 +68,19 @@ def market(state: State, seat: int) -> Market:
     # `made` and `producers` are the caches' own values, shared: a market only reads them
     made = city.production_of(own)
     producers = city.choices_of(own, tuple(city.built_wonders(state, seat)))
-    pricing = [ext.pricing(state, seat) for ext in exts]
-    unit = city.base_prices(state, seat)
-    for p in pricing:  # city.trade_prices, from the facts each pricing read once
-        unit = p.trade_prices(unit)
-    keys = tuple([p.key() for p in pricing])
+    unit = dict(city.prices_of(own, tuple(state["players"][1 - seat]["cards"])))  # a copy
+    chains = set(city.chains_of(own))
+    pricing: list[Pricing] = []
+    keys: list[Any] = []
+    for ext in exts:  # one loop: each hook reads the state only
+        p = ext.pricing(state, seat)
+        pricing.append(p)
+        unit = p.trade_prices(unit)  # city.trade_prices, from the facts the pricing read once
+        keys.append(p.key())
+        chains |= ext.chains(state, seat)  # city.chains
     key = None if None in keys else _number((
         tuple(made.values()), producers, tuple(unit.values()),
-        "architecture" in tokens, "masonry" in tokens, keys))
-    chains = set(city.chains_of(own))
-    for ext in exts:  # city.chains
-        chains |= ext.chains(state, seat)
+        "architecture" in tokens, "masonry" in tokens, tuple(keys)))
     return Market(made, list(producers), unit, chains, tokens, key, pricing)
 
 
