@@ -48,14 +48,19 @@ def accessible(structure: list[dict[str, Any]], i: int) -> bool:
 def accessible_cards(state: State) -> dict[str, int]:
     """Accessible card id -> slot index (accessible cards are always face up)."""
     s = state["structure"]
-    held = _held(s)
-    out = {}
-    for i, slot in enumerate(s):
-        if slot["card"] is not None:
-            below = (slot["row"] + 1) * ROW + slot["col"]
-            if below - 1 not in held and below + 1 not in held:
-                out[slot["card"]] = i
-    return out
+    # One pass from the last slot: a layout lists its rows from the top, so the cards that may
+    # cover a slot (the next row's) are all seen before it.
+    held: set[int] = set()
+    found = []
+    for i in range(len(s) - 1, -1, -1):
+        slot = s[i]
+        card = slot["card"]
+        if card is not None:
+            at = slot["row"] * ROW + slot["col"]
+            if at + ROW - 1 not in held and at + ROW + 1 not in held:
+                found.append((card, i))
+            held.add(at)
+    return dict(reversed(found))  # in slot order
 
 
 # A slot's position as one number, row * ROW + col (no tuple to build: asked at every step);

@@ -41,6 +41,15 @@ def test_accessible_cards_are_those_no_card_covers() -> None:
         st.take(state, next(iter(found.values())))
 
 
+def test_every_layout_lists_its_rows_from_the_top() -> None:
+    """structure.accessible_cards walks the slots from the last: the cards that may cover a slot
+    (on the next row) come after it."""
+    for layouts in (load().structures, agora_layouts().structures):
+        for slots in layouts.values():
+            rows = [s.row for s in slots]
+            assert rows == sorted(rows)
+
+
 def test_every_face_down_slot_of_every_layout_starts_covered() -> None:
     """structure.take turns up only the cards the card taken covered: a face-down card no card
     covers when laid would stay face down."""
