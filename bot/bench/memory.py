@@ -60,6 +60,10 @@ def main() -> None:
             tuple(sorted(r.sample(ids, r.randint(1, 20)))),), rng),
         lambda: _fill(city.fixed_cache, lambda r: (
             tuple(sorted(r.sample(ids, r.randint(1, 20)))),), rng),
+        lambda: _fill(city.colours_cache, lambda r: (
+            tuple(sorted(r.sample(ids, r.randint(1, 20)))),), rng),
+        lambda: _fill(city.science_cache, lambda r: (
+            tuple(sorted(r.sample(ids, r.randint(1, 20)))), ()), rng),
     ):
         fill()
     print(f"every large cache full: peak {peak_mb():.1f} MB (goal: under 150)")

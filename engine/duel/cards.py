@@ -11,7 +11,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import data
@@ -78,17 +78,27 @@ class Component:
 
     def effect(self, kind: str) -> Any:
         """The value of this component's effect of that kind, or None."""
-        for e in self.effects:
-            if kind in e:
-                return e[kind]
-        return None
+        return self.by_kind.get(kind)
 
-    @property
+    # Worked out once per component (a frozen dataclass's __dict__ still takes them): the rules
+    # ask them at every step of every playout.
+    @cached_property
+    def by_kind(self) -> dict[str, Any]:
+        """Each kind of effect's value, the first effect's where several have it (shared: read
+        it, never change it)."""
+        out: dict[str, Any] = {}
+        for e in self.effects:
+            for kind, value in e.items():
+                out.setdefault(kind, value)
+        return out
+
+    @cached_property
     def coin_cost(self) -> int:
         return self.cost.get("coins", 0)
 
-    @property
+    @cached_property
     def resource_cost(self) -> dict[str, int]:
+        """The resources of the cost (shared by every caller: read it, never change it)."""
         return {r: n for r, n in self.cost.items() if r in RESOURCES}
 
 

@@ -32,7 +32,17 @@ def cards(state: State, seat: int, colours: tuple[str, ...] | None = None) -> li
 
 
 def count(state: State, seat: int, *colours: str) -> int:
-    return len(cards(state, seat, colours))
+    by_colour = _colours(tuple(state["players"][seat]["cards"]))
+    n = 0
+    for c in colours:  # a loop, not a generator: discards, coins and the Senate ask it
+        n += by_colour.get(c, 0)
+    return n
+
+
+@lru_cache(maxsize=8192)  # a function of the cards alone: discards, coins and the Senate ask it
+def _colours(own: tuple[str, ...]) -> dict[str | None, int]:
+    """How many of the cards are of each colour (shared: read it, never change it)."""
+    return dict(Counter(get(cid).colour for cid in own))
 
 
 def built_wonders(state: State, seat: int) -> list[str]:
@@ -118,19 +128,43 @@ def _chains(own: tuple[str, ...]) -> frozenset[str]:
 
 def science(state: State, seat: int) -> Counter[str]:
     """Scientific symbols from green cards and the Law token (7wd.md §1.1, §1.4)."""
-    found: Counter[str] = Counter()
     changed: dict[str, str] = {}  # e.g. Euclid's and Ptolemy's symbols (Leaders)
     for ext in enabled(state):
         changed.update(ext.science_symbols(state, seat))
-    for cid in cards(state, seat) + player(state, seat)["tokens"]:
-        if sym := changed.get(cid, get(cid).science):
+    me = player(state, seat)
+    return Counter(_science(tuple(me["cards"]) + tuple(me["tokens"]),
+                            tuple(sorted(changed.items()))))
+
+
+@lru_cache(maxsize=8192)  # a function of the cards, tokens and changed symbols alone
+def _science(owned: tuple[str, ...], changed: tuple[tuple[str, str], ...]) -> dict[str, int]:
+    """Each symbol's count, in SCIENCE's order (shared: `science` returns a copy)."""
+    found: Counter[str] = Counter()
+    instead = dict(changed)
+    for cid in owned:
+        if sym := instead.get(cid, get(cid).science):
             found[sym] += 1
-    return Counter({s: found[s] for s in SCIENCE})
+    return {s: found[s] for s in SCIENCE}
 
 
 def science_kinds(state: State, seat: int) -> int:
     return sum(1 for n in science(state, seat).values() if n > 0)
 
+@lru_cache(maxsize=1024)  # a function of the tokens alone: every market asks it
+def token_effects(tokens: tuple[str, ...]) -> frozenset[str]:
+    """The lasting effects of these progress tokens (`economy`, `architecture`...)."""
+    return frozenset(get(t).effect("token") for t in tokens)
+
+
+# What a city's cards alone give, for a caller that read the cards once (payment.market): the
+# caches' own values, shared, to be read only.
+production_of = _production
+choices_of = _choices
+chains_of = _chains
+prices_of = _prices
+
 # Their caches, for the bench that fills every large cache to its size (bot/bench/memory.py).
 production_cache = _production
 fixed_cache = _fixed
+colours_cache = _colours
+science_cache = _science

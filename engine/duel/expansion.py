@@ -92,10 +92,12 @@ class Expansion:
         the move it made then, so that those games still replay (the first that answers)."""
         return None
 
-    def play_options(self, state: State, seat: int, out: dict[str, Move]) -> None:
+    def play_options(self, state: State, seat: int, out: dict[str, Move],
+                     cards: Mapping[str, int]) -> None:
         """Add the expansion's own texts of a turn's play (`out`: text -> move), whose verbs
         are the expansion's: the base's texts are worked out apart, only when a player's menu
-        needs them (moves.Play)."""
+        needs them (moves.Play). `cards`: the accessible cards (id -> slot), worked out once
+        for the turn (`structure.accessible_cards`)."""
 
     def constructible(self, state: State, seat: int, comp: Component) -> bool:
         """Whether an accessible card may be constructed at all (all must agree): a senator,

@@ -592,16 +592,19 @@ def advance(state: State) -> list[Event]:
     if state["outcome"] is not None:
         state.update(phase="over", active=None, pending=[], play_again=False)
         return []
-    for ext in enabled(state):  # e.g. the leaders' recruitment phase and what follows it
+    exts = enabled(state)  # (the same for the whole game: asked once here, at every action)
+    for ext in exts:  # e.g. the leaders' recruitment phase and what follows it
         if (went := ext.advance(state)) is not None:
             return went
-    prune(state)
+    for ext in exts:  # prune
+        ext.prune(state)
     if state["pending"]:
         entry = state["pending"][0]
         state.update(phase=entry["phase"], active=entry["seat"])
         return []
-    if any(ext.resume(state) for ext in enabled(state)):  # e.g. back to the draft (Agora)
-        return []
+    for ext in exts:
+        if ext.resume(state):  # e.g. back to the draft (Agora)
+            return []
     turn = state["turn"]
     if not st.empty(state):
         again = state["play_again"]
@@ -660,13 +663,15 @@ def only_picked(before: dict[str, Any] | None, after: dict[str, Any] | None) -> 
 def _perform(state: State, seat: int, text: str, move: Move) -> list[Event]:
     """Do a legal move of the base game's phases (or an expansion's verb in them)."""
     state["last"] = {"seat": seat, "action": text}  # a handler may say less (hidden choices)
-    events = _handler(state, move.verb)(state, seat, move)
-    for ext in enabled(state):
-        ext.after_action(state, move.verb)
-    if move.verb not in ("draft", "start"):  # those two set the next prompt themselves
+    verb = move.verb
+    events = (_DO.get(verb) or _handler(state, verb))(state, seat, move)
+    exts = enabled(state)
+    for ext in exts:
+        ext.after_action(state, verb)
+    if verb not in ("draft", "start"):  # those two set the next prompt themselves
         events += advance(state)
     else:
-        for ext in enabled(state):  # e.g. Curia Julia / Knossos chosen in the draft
+        for ext in exts:  # e.g. Curia Julia / Knossos chosen in the draft
             events += ext.interject(state)
     return events
 

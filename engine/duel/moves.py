@@ -15,9 +15,10 @@ visible in autocomplete and on the buttons.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 
 from engine.core import Msg, State
-from engine.policy import TextMenu
+from engine.policy import TextMenu, walk
 
 from . import city, payment
 from . import structure as st
@@ -36,7 +37,9 @@ def pay_text(q: Quote) -> str:
 
 def discard_gain(state: State, seat: int) -> int:
     gain = DISCARD_BASE + city.count(state, seat, "yellow")
-    return gain + sum(ext.discard_bonus(state, seat) for ext in enabled(state))
+    for ext in enabled(state):
+        gain += ext.discard_bonus(state, seat)
+    return gain
 
 
 def wonders_built(state: State) -> int:
@@ -44,11 +47,18 @@ def wonders_built(state: State) -> int:
 
 
 def buildable_wonders(state: State, seat: int) -> list[str]:
-    if wonders_built(state) >= WONDER_LIMIT and not any(
+    built, mine = 0, []
+    for s, p in enumerate(state["players"]):  # one pass: asked at every turn
+        for w in p["wonders"]:
+            if w["card"] is not None:
+                built += 1
+            elif s == seat:
+                mine.append(w["id"])
+    if built >= WONDER_LIMIT and not any(
         ext.passes_wonder_limit(state, seat) for ext in enabled(state)  # e.g. Imhotep
     ):
         return []
-    return [w["id"] for w in city.player(state, seat)["wonders"] if w["card"] is None]
+    return mine
 
 
 def _play(state: State, seat: int) -> dict[str, Move]:
@@ -66,10 +76,11 @@ class Play:
         self.cards = st.accessible_cards(state)
         self.wonders = buildable_wonders(state, seat)
         self._market: payment.Market | None = None
-        self._constructs: dict[str, dict[str, Move]] = {}
+        self._buys: dict[str, tuple[bool, list[Quote]]] = {}
         self._wonders: dict[str, dict[str, Move]] = {}
         self._affordable: dict[str, list[Quote]] = {}
         self._extra: dict[str, Move] | None = None
+        self._gain: int | None = None
 
     @property
     def market(self) -> payment.Market:
@@ -77,26 +88,46 @@ class Play:
             self._market = payment.market(self.state, self.seat)
         return self._market
 
-    def constructs(self, cid: str) -> dict[str, Move]:
-        found = self._constructs.get(cid)
+    def buys(self, cid: str) -> tuple[bool, list[Quote]]:
+        """How the seat may construct an accessible card: (free by chain, else the quotes it
+        can pay; none: it cannot), without writing the texts (a menu writes one card's)."""
+        found = self._buys.get(cid)
         if found is None:
-            found = self._constructs[cid] = self._construct(cid)
+            found = self._buys[cid] = self._buy(cid)
         return found
 
-    def _construct(self, cid: str) -> dict[str, Move]:
-        state, seat, slot, m = self.state, self.seat, self.cards[cid], self.market
+    def _buy(self, cid: str) -> tuple[bool, list[Quote]]:
+        state, seat, m = self.state, self.seat, self.market
         comp = get(cid)
-        if not all(p.constructible(comp) for p in m.pricing):
-            return {}
+        for p in m.pricing:  # a loop, not a generator: every card of every turn asks it
+            if not p.constructible(comp):
+                return False, []
         if payment.chained(state, seat, comp, m):
+            return True, []
+        return False, [q for q in payment.quotes(state, seat, comp, m) if q.coins <= self.coins]
+
+    def constructs(self, cid: str) -> dict[str, Move]:
+        chain, quotes = self.buys(cid)
+        slot = self.cards[cid]
+        if chain:
             return {f"construct {cid} chain": Move("construct", cid, slot, chain=True)}
-        return {f"construct {cid} {pay_text(q)}": Move("construct", cid, slot, q)
-                for q in payment.quotes(state, seat, comp, m) if q.coins <= self.coins}
+        return {f"construct {cid} {pay_text(q)}": Move("construct", cid, slot, q) for q in quotes}
+
+    @property
+    def gain(self) -> int:
+        if self._gain is None:
+            self._gain = discard_gain(self.state, self.seat)
+        return self._gain
+
+    def discard(self, cid: str) -> dict[str, Move]:
+        gain = self.gain
+        return {f"discard {cid} gain {gain}": Move("discard", cid, self.cards[cid], gain=gain)}
 
     def discards(self) -> dict[str, Move]:
-        gain = discard_gain(self.state, self.seat)
-        return {f"discard {cid} gain {gain}": Move("discard", cid, slot, gain=gain)
-                for cid, slot in self.cards.items()}
+        out: dict[str, Move] = {}
+        for cid in self.cards:
+            out.update(self.discard(cid))
+        return out
 
     def affordable(self, wid: str) -> list[Quote]:
         """The wonder's quotes the seat can pay (whether it has texts, without writing them)."""
@@ -120,32 +151,24 @@ class Play:
         if self._extra is None:
             self._extra = {}
             for ext in enabled(self.state):
-                ext.play_options(self.state, self.seat, self._extra)
+                ext.play_options(self.state, self.seat, self._extra, self.cards)
         return self._extra
-
-    def of(self, verb: str) -> dict[str, Move]:
-        """Every text of one verb."""
-        out: dict[str, Move] = {}
-        if verb == "construct":
-            for cid in self.cards:
-                out.update(self.constructs(cid))
-        elif verb == "discard":
-            out.update(self.discards())
-        elif verb == "wonder":
-            for wid in self.wonders:
-                out.update(self.wonder(wid))
-        out.update((t, m) for t, m in self.extra().items() if t.split(" ", 1)[0] == verb)
-        return out
 
     def verbs(self) -> set[str]:
         """The verbs with at least one text (each part worked out only as far as needed)."""
         found = {t.split(" ", 1)[0] for t in self.extra()}
-        if any(self.constructs(cid) for cid in self.cards):
-            found.add("construct")
-        if self.cards:
-            found.add("discard")
-        if self.cards and any(self.affordable(wid) for wid in self.wonders):
-            found.add("wonder")
+        if not self.cards:
+            return found
+        found.add("discard")
+        for cid in self.cards:  # loops, not generators: asked at every turn
+            chain, quotes = self.buys(cid)
+            if chain or quotes:
+                found.add("construct")
+                break
+        for wid in self.wonders:
+            if self.affordable(wid):
+                found.add("wonder")
+                break
         return found
 
     def moves(self) -> dict[str, Move]:
@@ -203,29 +226,105 @@ def ask(state: State) -> dict[int, Msg]:
     return {state["active"]: Msg(f"duel.ask.{phase}", params)}
 
 
+BASE_VERBS = ("construct", "discard", "wonder")
+
+
 class PlayMenu:
-    """A turn's play as a menu (engine.policy.Menu): a verb, then its texts, worked out only
-    for the verb a walk takes (the same texts as `options`: tests/duel/test_menu.py)."""
+    """A turn's play as a menu (engine.policy.Menu), the same texts as `options`
+    (tests/duel/test_menu.py) worked out only as far as a walk goes: the verbs, then the first
+    arguments of the verb taken (the cards, the wonders), then the few texts of the one card
+    or wonder taken. A text's move is built when it is chosen (`move`)."""
 
     def __init__(self, state: State, seat: int) -> None:
         self.play = Play(state, seat)
         self._verbs: list[str] | None = None
-        self._menus: dict[str, tuple[dict[str, Move], TextMenu]] = {}
-
-    def _verb(self, verb: str) -> tuple[dict[str, Move], TextMenu]:
-        found = self._menus.get(verb)
-        if found is None:
-            moves = self.play.of(verb)
-            found = self._menus[verb] = (moves, TextMenu(list(moves)))
-        return found
+        self._args: dict[str, list[str]] = {}
+        self._tails: dict[tuple[str, str], TextMenu] = {}
+        self._rests: dict[tuple[str, str], list[str]] = {}
+        self._extra: dict[str, TextMenu] = {}
 
     def choices(self, prefix: Sequence[str]) -> list[str]:
         if not prefix:
             if self._verbs is None:
                 self._verbs = sorted(self.play.verbs())
             return self._verbs
-        return self._verb(prefix[0])[1].choices(prefix)
+        verb = prefix[0]
+        if verb not in BASE_VERBS:  # an expansion's verb: its few texts as they are
+            extra = self._extra.get(verb)
+            if extra is None:
+                extra = self._extra[verb] = TextMenu(
+                    [t for t in self.play.extra() if t.split(" ", 1)[0] == verb])
+            return extra.choices(prefix)
+        if len(prefix) == 1:
+            return self.args(verb)
+        tail = self._tails.get((verb, prefix[1]))
+        if tail is None:
+            if prefix[1] not in self.args(verb):
+                return []
+            tail = self._tails[verb, prefix[1]] = TextMenu(self._rest(verb, prefix[1]))
+        return tail.choices(prefix[2:])
+
+    def walk(self, rng: Random) -> str:
+        """`engine.policy.walk` over this menu, drawing the same numbers (a level is drawn from,
+        even a level of one token, while more than one text lies below it), without building
+        the levels as menus: the verbs, the verb's first arguments, then the list walk over the
+        few texts left."""
+        verbs = self.choices(())
+        if not verbs:
+            raise ValueError("no legal action")
+        verb = rng.choice(verbs) if len(verbs) > 1 or self._several(verbs[0]) else verbs[0]
+        if verb not in BASE_VERBS:  # an expansion's verb: the list walk over what follows it
+            rests = [t.partition(" ")[2] for t in self.play.extra() if t.split(" ", 1)[0] == verb]
+            return " ".join([verb, *walk(rests, rng).split()])
+        args = self.args(verb)
+        several = len(args) > 1 or len(self._rest(verb, args[0])) > 1
+        arg = rng.choice(args) if several else args[0]
+        return f"{verb} {arg} {walk(self._rest(verb, arg), rng)}"
+
+    def _several(self, verb: str) -> bool:
+        """Whether more than one text starts with the verb."""
+        if verb not in BASE_VERBS:
+            return sum(t.split(" ", 1)[0] == verb for t in self.play.extra()) > 1
+        args = self.args(verb)
+        return len(args) > 1 or len(self._rest(verb, args[0])) > 1
+
+    def args(self, verb: str) -> list[str]:
+        """The first arguments of the base verb's texts, sorted."""
+        found = self._args.get(verb)
+        if found is None:
+            play = self.play
+            if verb == "construct":
+                found = [cid for cid in play.cards if any(play.buys(cid))]
+            elif verb == "discard":
+                found = list(play.cards)
+            else:  # a wonder is built with an accessible card
+                found = [w for w in play.wonders if play.affordable(w)] if play.cards else []
+            found = self._args[verb] = sorted(found)
+        return found
+
+    def _rest(self, verb: str, arg: str) -> list[str]:
+        """The texts of the verb on `arg` after their first two tokens."""
+        found = self._rests.get((verb, arg))
+        if found is None:
+            play = self.play
+            if verb == "construct":
+                chain, quotes = play.buys(arg)
+                found = ["chain"] if chain else [pay_text(q) for q in quotes]
+            elif verb == "discard":
+                found = [f"gain {play.gain}"]
+            else:
+                found = [f"{cid} {pay_text(q)}" for cid in play.cards for q in play.affordable(arg)]
+            self._rests[verb, arg] = found
+        return found
 
     def move(self, text: str) -> Move:
-        """The move of one of the menu's texts."""
-        return self._verb(text.split(" ", 1)[0])[0][text]
+        """The move of one of the menu's texts (KeyError for any other text)."""
+        verb, _, rest = text.partition(" ")
+        arg = rest.split(" ", 1)[0]
+        if verb == "construct":
+            return self.play.constructs(arg)[text]
+        if verb == "discard":
+            return self.play.discard(arg)[text]
+        if verb == "wonder":
+            return self.play.wonder(arg)[text]
+        return self.play.extra()[text]

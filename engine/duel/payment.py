@@ -12,13 +12,13 @@ is a separate quote (`spare`), so the choice is part of the action text.
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, count
 from typing import Any, NamedTuple
 
 from engine.core import State
 
 from . import city
-from .cards import RESOURCES, Component, get
+from .cards import RESOURCES, Component
 from .expansion import Pricing, enabled
 from .values import Quote
 
@@ -54,24 +54,34 @@ class Market(NamedTuple):
     unit: dict[str, int]
     chains: set[str]
     tokens: frozenset[str]  # the lasting effects of the seat's progress tokens
-    # Everything a quote reads besides the component (None: an expansion's hooks cannot say
-    # what they read): the seat's quotes are kept under it (`quotes`).
-    key: tuple[Any, ...] | None
+    # Everything a quote reads besides the component, as a number (`_number`; None: an
+    # expansion's hooks cannot say what they read): the seat's quotes are kept under it.
+    key: int | None
     pricing: list[Pricing]  # the game's expansions' (Expansion.pricing), asked per price
 
 
 def market(state: State, seat: int) -> Market:
-    tokens = frozenset(get(t).effect("token") for t in city.player(state, seat)["tokens"])
-    made, producers = city.production(state, seat), city.choices(state, seat)
-    pricing = [ext.pricing(state, seat) for ext in enabled(state)]
-    unit = city.base_prices(state, seat)
-    for p in pricing:  # city.trade_prices, from the facts each pricing read once
-        unit = p.trade_prices(unit)
-    keys = tuple(p.key() for p in pricing)
-    key = None if None in keys else (
-        tuple(made.values()), tuple(producers), tuple(unit.values()),
-        "architecture" in tokens, "masonry" in tokens, keys)
-    return Market(made, producers, unit, city.chains(state, seat), tokens, key, pricing)
+    me = state["players"][seat]
+    own = tuple(me["cards"])  # the key of the caches of what the cards alone give
+    tokens = city.token_effects(tuple(me["tokens"]))
+    exts = enabled(state)
+    # `made` and `producers` are the caches' own values, shared: a market only reads them
+    made = city.production_of(own)
+    producers = city.choices_of(own, tuple(city.built_wonders(state, seat)))
+    unit = dict(city.prices_of(own, tuple(state["players"][1 - seat]["cards"])))  # a copy
+    chains = set(city.chains_of(own))
+    pricing: list[Pricing] = []
+    keys: list[Any] = []
+    for ext in exts:  # one loop: each hook reads the state only
+        p = ext.pricing(state, seat)
+        pricing.append(p)
+        unit = p.trade_prices(unit)  # city.trade_prices, from the facts the pricing read once
+        keys.append(p.key())
+        chains |= ext.chains(state, seat)  # city.chains
+    key = None if None in keys else _number((
+        tuple(made.values()), producers, tuple(unit.values()),
+        "architecture" in tokens, "masonry" in tokens, tuple(keys)))
+    return Market(made, list(producers), unit, chains, tokens, key, pricing)
 
 
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:
@@ -79,9 +89,14 @@ def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = Non
     # the units to buy (a resource the city makes enough of is left out: it costs nothing)
     made = m.made
     need = {r: n - made[r] for r, n in cost.items() if n > made[r]}
+    if not need:  # nothing to buy costs nothing, however it would be bought (most cards)
+        return 0
     for p in m.pricing:  # e.g. Bilkis (Leaders)
         if (coins := p.trade_cost(need, m.producers, m.unit)) is not None:
             return coins
+    if not m.producers:  # no choice to weigh: each unit at its price (`trade_cost`, shorter)
+        unit = m.unit
+        return sum([n * unit[r] for r, n in need.items()])
     return trade_cost(need, m.producers, m.unit)
 
 
@@ -95,10 +110,23 @@ def reduction(state: State, seat: int, comp: Component, m: Market | None = None)
     return 0
 
 
+def _number(key: tuple[Any, ...]) -> int:
+    """The market's key as a number, the same for equal keys while the quotes are kept: looking
+    a quote up then hashes a number rather than the key's nested tuples."""
+    found = _KEYS.get(key)
+    if found is None:
+        if len(_KEYS) >= QUOTES_KEPT:
+            _KEYS.clear()  # a key seen again takes a new number: a number never changes meaning
+        found = _KEYS[key] = next(_NUMBERS)
+    return found
+
+
 # Quotes by (Market.key, component id): a city's prices change only when its production, its
 # producers, its trade prices, its tokens or the decrees in force do, so a game's turns (and a
 # search's thousands of playouts) ask the same ones again. Emptied when full, to bound memory.
 _QUOTES: dict[tuple[Any, str], tuple[Quote, ...]] = {}
+_KEYS: dict[tuple[Any, ...], int] = {}  # Market.key's numbers (`_number`)
+_NUMBERS = count()
 QUOTES_KEPT = 20_000
 
 
@@ -118,17 +146,22 @@ def quotes(state: State, seat: int, comp: Component, m: Market | None = None) ->
 
 def _priced(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     found = _quotes(state, seat, comp, m)
-    if any(p.ignores_coin_cost(comp) for p in m.pricing):  # Agora 5-7
-        t = _trade(state, seat, comp.resource_cost, m)
-        if all(q.coins != t for q in found):
-            found.append(Quote(t, t, ("coins",)))
+    for p in m.pricing:  # (loops rather than generators: asked for every card of every turn)
+        if p.ignores_coin_cost(comp):  # Agora 5-7
+            t = _trade(state, seat, comp.resource_cost, m)
+            if all(q.coins != t for q in found):
+                found.append(Quote(t, t, ("coins",)))
+            break
     return found
 
 
 def _quotes(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     res = comp.resource_cost
-    extra = sum(p.reduction(comp) for p in m.pricing)  # Agora 5-8
-    k = min(reduction(state, seat, comp, m) + extra, sum(res.values()))
+    k = reduction(state, seat, comp, m)
+    for p in m.pricing:  # Agora 5-8
+        k += p.reduction(comp)
+    if k:
+        k = min(k, sum(res.values()))
     if k == 0:
         t = _trade(state, seat, res, m)
         return [Quote(comp.coin_cost + t, t)]
@@ -156,5 +189,9 @@ def chained(state: State, seat: int, comp: Component, m: Market | None = None) -
         if comp.chain_from is not None and comp.chain_from in city.chains(state, seat):
             return True
         return any(ext.chained(state, seat, comp) for ext in enabled(state))  # Agora decree 15
-    return (comp.chain_from is not None and comp.chain_from in m.chains) or any(
-        p.chained(comp) for p in m.pricing)
+    if comp.chain_from is not None and comp.chain_from in m.chains:
+        return True
+    for p in m.pricing:  # noqa: SIM110 (a loop, not a generator: every card of every turn)
+        if p.chained(comp):
+            return True
+    return False

@@ -48,14 +48,19 @@ def accessible(structure: list[dict[str, Any]], i: int) -> bool:
 def accessible_cards(state: State) -> dict[str, int]:
     """Accessible card id -> slot index (accessible cards are always face up)."""
     s = state["structure"]
-    held = _held(s)
-    out = {}
-    for i, slot in enumerate(s):
-        if slot["card"] is not None:
-            below = (slot["row"] + 1) * ROW + slot["col"]
-            if below - 1 not in held and below + 1 not in held:
-                out[slot["card"]] = i
-    return out
+    # One pass from the last slot: a layout lists its rows from the top, so the cards that may
+    # cover a slot (the next row's) are all seen before it.
+    held: set[int] = set()
+    found = []
+    for i in range(len(s) - 1, -1, -1):
+        slot = s[i]
+        card = slot["card"]
+        if card is not None:
+            at = slot["row"] * ROW + slot["col"]
+            if at + ROW - 1 not in held and at + ROW + 1 not in held:
+                found.append((card, i))
+            held.add(at)
+    return dict(reversed(found))  # in slot order
 
 
 # A slot's position as one number, row * ROW + col (no tuple to build: asked at every step);
@@ -75,18 +80,31 @@ def _under(held: set[int], slot: dict[str, Any]) -> bool:
 
 
 def empty(state: State) -> bool:
-    return all(slot["card"] is None for slot in state["structure"])
+    for slot in state["structure"]:  # noqa: SIM110 (a loop, not a generator: every action)
+        if slot["card"] is not None:
+            return False
+    return True
 
 
 def take(state: State, i: int) -> tuple[str, list[Event]]:
     """Remove the card of slot i; turn up the cards it uncovered (public events)."""
     s = state["structure"]
-    card = s[i]["card"]
-    s[i]["card"] = None
+    taken = s[i]
+    card = taken["card"]
+    taken["card"] = None
+    # Only the cards this one covered may be uncovered now: a row up, a column either side
+    # (every face-down card of a layout starts covered, and only `take` removes a card). They
+    # are turned up in slot order, as a pass over every slot would.
+    row, col = taken["row"] - 1, taken["col"]
     events = []
-    held = _held(s)
+    held: set[int] | None = None
     for slot in s:
-        if slot["card"] is not None and not slot["up"] and not _under(held, slot):
-            slot["up"] = True
-            events.append(Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
+        if slot["row"] == row and not slot["up"] and slot["card"] is not None \
+                and (slot["col"] == col - 1 or slot["col"] == col + 1):
+            if held is None:
+                held = _held(s)
+            if not _under(held, slot):
+                slot["up"] = True
+                events.append(
+                    Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
     return card, events

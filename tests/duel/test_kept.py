@@ -41,6 +41,55 @@ def test_accessible_cards_are_those_no_card_covers() -> None:
         st.take(state, next(iter(found.values())))
 
 
+def test_every_layout_lists_its_rows_from_the_top() -> None:
+    """structure.accessible_cards walks the slots from the last: the cards that may cover a slot
+    (on the next row) come after it."""
+    for layouts in (load().structures, agora_layouts().structures):
+        for slots in layouts.values():
+            rows = [s.row for s in slots]
+            assert rows == sorted(rows)
+
+
+def test_every_face_down_slot_of_every_layout_starts_covered() -> None:
+    """structure.take turns up only the cards the card taken covered: a face-down card no card
+    covers when laid would stay face down."""
+    for layouts in (load().structures, agora_layouts().structures):
+        for slots in layouts.values():
+            at = {(s.row, s.col) for s in slots}
+            assert all(s.face_up or {(s.row + 1, s.col - 1), (s.row + 1, s.col + 1)} & at
+                       for s in slots)
+
+
+@pytest.mark.parametrize("words", [(), ("agora",)])
+def test_take_turns_up_every_card_left_uncovered(words: tuple[str, ...]) -> None:
+    """After every card taken in a few playouts (the base's and Agora's layouts), no face-down
+    card is uncovered, and the cards turned up are those a pass over every slot finds, in slot
+    order."""
+    taken = 0
+    for seed in (1, 2, 3):
+        state = G.setup(2, seed, parse_options(G, words))
+        rng = random.Random(seed)
+        while G.outcome(state) is None:
+            seat = rng.choice(sorted(G.asked(state)))
+            text = walk(G.legal(state, seat), rng)
+            before = [dict(slot) for slot in state.get("structure") or []]
+            G.apply(state, seat, text)
+            s = state["structure"]
+            if len(s) != len(before) or before == s:
+                continue
+            taken += 1
+            assert not any(slot["card"] is not None and not slot["up"]
+                           and not st.covered(s, i) for i, slot in enumerate(s))
+    assert taken > 100
+    # a structure whose face-down cards are uncovered by one card taken, both turned up
+    s = [{"row": 0, "col": 1, "card": "a", "up": False}, {"row": 0, "col": 3, "card": "b",
+                                                         "up": False},
+         {"row": 1, "col": 2, "card": "c", "up": True}]
+    card, events = st.take({"structure": s}, 2)
+    assert card == "c" and [slot["up"] for slot in s[:2]] == [True, True]
+    assert [e.msg.params["card"].key for e in events] == ["duel.tok.a", "duel.tok.b"]
+
+
 @pytest.mark.parametrize("words", [(), ("agora", "leaders")])
 def test_kept_quotes_are_the_quotes_worked_out_afresh(words: tuple[str, ...]) -> None:
     checked = 0

@@ -13,6 +13,7 @@ data/duel/README.md « Agora ». Modules:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Component as Described
@@ -55,8 +56,9 @@ class Agora(Expansion):
     def recorded(self, state: State, seat: int, text: str) -> Move | None:
         return plots.recorded(state, seat, text)
 
-    def play_options(self, state: State, seat: int, out: dict[str, Move]) -> None:
-        rules.play_options(state, seat, out)
+    def play_options(self, state: State, seat: int, out: dict[str, Move],
+                     cards: Mapping[str, int]) -> None:
+        rules.play_options(state, seat, out, cards)
 
     def constructible(self, state: State, seat: int, comp: Component) -> bool:
         return rules.constructible(state, comp)

@@ -146,5 +146,6 @@ def load() -> Agora:
 
 @lru_cache(maxsize=256)  # asked for every decree in force at every price: the data never changes
 def decree_effect(decree: str) -> tuple[str, Any]:
+    """(kind, value), hashable (a list of resources as a tuple): a price's key holds them."""
     (key, value), = load().decrees[decree]["effect"].items()
-    return key, value
+    return key, tuple(value) if isinstance(value, list) else value

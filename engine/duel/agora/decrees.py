@@ -43,7 +43,8 @@ def in_force(state: State, seat: int) -> list[tuple[str, Any]]:
     for chamber in state["agora"]["senate"]:  # `controller`, inlined: asked for every price
         a, b = chamber["cubes"]
         if (a > b) if seat == 0 else (b > a):
-            out += [decree_effect(d["id"]) for d in chamber["decrees"]]
+            for d in chamber["decrees"]:  # a loop, not a comprehension and its frame
+                out.append(decree_effect(d["id"]))
     return out
 
 
@@ -127,7 +128,7 @@ class DecreePricing(Pricing):
 
     def key(self) -> Any:
         """The decrees' effects in force for the seat are all its prices read."""
-        return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in self.effects)
+        return tuple(self.effects)  # (data.decree_effect: hashable)
 
     def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
         return trade_prices_in(self.effects, prices)

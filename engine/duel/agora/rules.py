@@ -19,6 +19,7 @@ your k-th conspiracy), `trigger <k>` (start of turn, a prepared one). Phases (`d
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine import rng
@@ -28,8 +29,8 @@ from engine.duel import structure as st
 from engine.duel.cards import Component, get
 
 from . import plots, senate
-from .data import load
-from .decrees import active, controller, has, in_force, senate_actions, senator_cost
+from .data import decree_effect, load
+from .decrees import active, controller, has, senate_actions, senator_cost
 from .decrees import discard_bonus as decree_bonus
 from .senate import seat_msg, tok
 
@@ -149,10 +150,11 @@ def prune(state: State) -> None:
 # --- the play phase: recruit, prepare, trigger (RB-A A, B, C) -------------------------------------
 
 
-def play_options(state: State, seat: int, out: dict[str, moves.Move]) -> None:
+def play_options(state: State, seat: int, out: dict[str, moves.Move],
+                 cards: Mapping[str, int]) -> None:
+    """`cards`: the accessible cards (id -> slot)."""
     if not active(state):
         return
-    cards = st.accessible_cards(state)
     coins = city.player(state, seat)["coins"]
     cost = senator_cost(state, seat)
     for cid, slot in cards.items():
@@ -367,16 +369,27 @@ def on_construct(state: State, seat: int, card: str) -> list[Event]:
         return []
     colour = get(card).colour
     events = []
+    counts = _counts(state, "coins_on_build", colour)
     for s in (0, 1):
-        n = sum(1 for _ in range(_count(state, s, "coins_on_build", colour))) * max(state["age"], 1)
+        n = counts[s] * max(state["age"], 1)
         if n:
             city.player(state, s)["coins"] += n
             events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(s), "n": n})))
     return events
 
 
-def _count(state: State, seat: int, key: str, value: Any = None) -> int:
-    return sum(1 for k, v in in_force(state, seat) if k == key and (value is None or v == value))
+def _counts(state: State, key: str, value: Any = None) -> list[int]:
+    """How many decrees with that effect (and value) each seat has in force: `in_force` for
+    both seats in one pass over the chambers (asked at every card and wonder built)."""
+    out = [0, 0]
+    for chamber in state["agora"]["senate"]:
+        a, b = chamber["cubes"]
+        if a != b:
+            for d in chamber["decrees"]:
+                k, v = decree_effect(d["id"])
+                if k == key and (value is None or v == value):
+                    out[0 if a > b else 1] += 1
+    return out
 
 
 def on_wonder(state: State, seat: int, wonder: str) -> list[Event]:
@@ -384,8 +397,9 @@ def on_wonder(state: State, seat: int, wonder: str) -> list[Event]:
     if not active(state):
         return []
     events = []
+    counts = _counts(state, "coins_on_wonder")
     for s in (0, 1):
-        n = _count(state, s, "coins_on_wonder") * max(state["age"], 1)
+        n = counts[s] * max(state["age"], 1)
         if n:
             city.player(state, s)["coins"] += n
             events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(s), "n": n})))

@@ -11,6 +11,7 @@ data/duel/README.md ## Leaders. Modules:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Component, Event, Msg, State
@@ -53,8 +54,9 @@ class Leaders(Expansion):
     def apply(self, state: State, seat: int, text: str) -> list[Event]:
         return rules.apply(state, seat, text)
 
-    def play_options(self, state: State, seat: int, out: dict[str, Move]) -> None:
-        out.update(rules.play_options(state, seat))  # Pythagoras
+    def play_options(self, state: State, seat: int, out: dict[str, Move],
+                     cards: Mapping[str, int]) -> None:
+        out.update(rules.play_options(state, seat, cards))  # Pythagoras
 
     def before_age(self, state: State, age: int, starter: int) -> list[Event] | None:
         return rules.begin(state, age, starter)  # the recruitment phase comes first

@@ -35,6 +35,8 @@ Phases added (who is asked what):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine import rng
@@ -123,11 +125,22 @@ def active(state: State, seat: int) -> list[str]:
 
 
 def has(state: State, seat: int, effect: str) -> Any:
-    for lid in active(state, seat):
-        value = get(lid).effect(effect)
-        if value is not None:
-            return value
-    return None
+    """The value of that effect among the seat's active leaders (the first recruited's), or
+    None."""
+    if not on(state):
+        return None
+    return _powers(tuple(_L(state)["recruited"][seat])).get(effect)
+
+
+@lru_cache(maxsize=4096)  # a function of the leaders alone: prices and effects ask it each step
+def _powers(leaders: tuple[str, ...]) -> dict[str, Any]:
+    """Each effect's value among these leaders, the first one's that has it (shared: read it)."""
+    out: dict[str, Any] = {}
+    for lid in leaders:
+        for kind, value in get(lid).by_kind.items():
+            if value is not None:
+                out.setdefault(kind, value)
+    return out
 
 
 # --- hooks called by the base game --------------------------------------------------------------
@@ -135,7 +148,12 @@ def has(state: State, seat: int, effect: str) -> Any:
 
 def chains(state: State, seat: int) -> set[str]:
     """Chain symbols granted by Archimedes, Hammurabi, Leonidas, Xenophon, Da Vinci (004)."""
-    return {s for lid in active(state, seat) for s in get(lid).effect("chains") or ()}
+    return set(_chains(tuple(_L(state)["recruited"][seat]))) if on(state) else set()
+
+
+@lru_cache(maxsize=4096)  # a function of the leaders alone: every market asks it
+def _chains(leaders: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(s for lid in leaders for s in get(lid).effect("chains") or ())
 
 
 def discard_bonus(state: State, seat: int) -> int:
@@ -298,14 +316,15 @@ def _euclid_or_base(state: State, seat: int, card_id: str, symbol: str) -> list[
     return game.science(state, seat, symbol)
 
 
-def play_options(state: State, seat: int) -> dict[str, moves.Move]:
-    """004 Pythagore: once, place the card taken under him instead of using it; play again."""
+def play_options(state: State, seat: int, cards: Mapping[str, int] | None = None,
+                 ) -> dict[str, moves.Move]:
+    """004 Pythagore: once, place the card taken under him instead of using it; play again.
+    `cards`: the accessible cards (id -> slot) when the caller has them."""
     if has(state, seat, "pythagoras") is None or "pythagoras" in _L(state)["used"][seat]:
         return {}
-    return {
-        f"pythagoras {cid}": moves.Move("pythagoras", cid, slot)
-        for cid, slot in st.accessible_cards(state).items()
-    }
+    if cards is None:
+        cards = st.accessible_cards(state)
+    return {f"pythagoras {cid}": moves.Move("pythagoras", cid, slot) for cid, slot in cards.items()}
 
 
 def on_wonder(state: State, seat: int, wonder: str) -> list[Event]:
