@@ -18,7 +18,7 @@ from . import scoring as S
 from . import take
 from .components import load
 from .menu import Product
-from .step import G, ProductStep, Step, card_msg, cards_msg, ev, seat_msg, tok
+from .step import G, ProductStep, RowsStep, card_msg, cards_msg, ev, seat_msg, tok
 
 
 def consul_phase(state: State) -> list[Event]:
@@ -52,7 +52,7 @@ def consul_phase(state: State) -> list[Event]:
     return events + next_levy(state)
 
 
-class Levy(Step):
+class Levy(RowsStep):
     """§V.2 (2): each consul's legions, one plebeian at a time from any sector to Campus
     Martius."""
 
@@ -64,9 +64,9 @@ class Levy(Step):
     def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.levy", {"n": state["consul"]["levy"].count(seat)})
 
-    def legal(self, state: State, seat: int) -> list[str]:
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
         # §V.2 (2): from every sector, the Forum included, Campus Martius excluded
-        return [f"levy @{v} {s}" for v in state["order"] for s in B.sectors_all()
+        return [("levy", f"@{v}", s) for v in state["order"] for s in B.sectors_all()
                 if B.count(state, s, v, "plebeian") > 0]
 
     @acts("levy")

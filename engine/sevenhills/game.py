@@ -24,7 +24,8 @@ from engine.core import Component, Event, IllegalAction, Msg, Outcome, State, St
 from . import board as B
 from . import consul, lookup, take, turn
 from .components import load
-from .step import G, Step, unlogged
+from .menu import Walking
+from .step import G, Step, play_unlogged
 from .view import view as build_view
 
 
@@ -126,9 +127,14 @@ class SevenHills(Steps):
     def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
                     ) -> list[Event]:
         """`apply` without checking again an action taken from `legal` or `menu`, and without
-        its log lines, which playouts and searches never read."""
-        with unlogged():
-            self.step(state).play(state, seat, action)
+        its log lines, which playouts and searches never read. The move a walk of `menu` chose
+        goes straight to its handler; another text is split into its verb and arguments."""
+        walked = menu.walked if isinstance(menu, Walking) else None
+        if walked is not None and walked[0] == action:
+            _, verb, args = walked
+        else:
+            verb, *args = action.split()
+        play_unlogged(self.step(state), state, seat, verb, args)
         return []
 
     def era_scores(self, state: State) -> list[dict[str, Any]]:

@@ -5,11 +5,15 @@ every walk and again to check the action; `ActMenu` works out only the levels a 
 through, and checks an action by following its tokens. The simpler steps' texts are a verb and
 one token from each of a few lists (`Product`: take, discard, deploy...).
 
-A random playout walks a menu at every one of its thousand actions, so both walk themselves
+The steps whose few texts are found on the board (power, target, protect, levy) give them as
+their token rows (`Rows`), joined only for `legal()`.
+
+A random playout walks a menu at every one of its thousand actions, so all three walk themselves
 (`walk(rng)`, which engine.policy.walk calls): from the shape of their texts they draw the very
 numbers the walk over the listed texts draws, without building or splitting the texts
 (tests/sevenhills/test_menu.py compares their texts with `legal()`, and their walks with the
-walk over it).
+walk over it). A walk keeps the move it chose (`walked`: its text, verb and arguments), which
+`SevenHills.apply_legal` hands to the verb's handler rather than splitting the text again.
 """
 
 from __future__ import annotations
@@ -32,8 +36,22 @@ EXCHANGE_MAX = 3  # §V.1 Echange: 1 to 3 cards
 PLACE_MIN = 3  # §V.1 Placement (a): 3+ cards of one background colour
 REVOLT = ((2, 1), (3, 2))  # §V.1 Révolte (a): (cards, markers): 2 cards 1 marker, 3 cards 2
 
+Move = tuple[str, str, list[str]]  # a walked text, its verb and its arguments
 
-class ActMenu:
+
+class Walking:
+    """A menu that walks itself and keeps the move its latest walk chose."""
+
+    walked: Move | None = None
+
+    def keep(self, verb: str, args: list[str]) -> str:
+        """The text of the move a walk chose, kept with its verb and arguments."""
+        text = " ".join([verb, *args])
+        self.walked = (text, verb, args)
+        return text
+
+
+class ActMenu(Walking):
     """`place` (3+ cards of one colour, no slave), `revolt` (2 or 3 slaves, when that many
     targets exist), `draw`, `exchange` (1 to 3 cards): cards named in the hand's order."""
 
@@ -86,10 +104,10 @@ class ActMenu:
         if not verbs:
             raise ValueError("no legal action")
         if len(verbs) == 1 and len(self.hand) <= 1:  # `draw` alone, or one card to exchange
-            return " ".join([verbs[0], *self.hand])
+            return self.keep(verbs[0], list(self.hand))
         verb = rng.choice(verbs)
         if verb == "draw":
-            return verb
+            return self.keep(verb, [])
         if verb == "exchange":
             cards = _walk_combo(rng, self.hand, range(1, EXCHANGE_MAX + 1), [], -1)
         elif verb == "revolt":
@@ -99,7 +117,7 @@ class ActMenu:
             group = self.colours[self.colour_of[first]]
             cards = _walk_combo(rng, group, range(PLACE_MIN, len(group) + 1), [first],
                                 group.index(first))
-        return " ".join([verb, *cards])
+        return self.keep(verb, cards)
 
     def choices(self, prefix: Sequence[str]) -> list[str]:
         if not prefix:
@@ -161,7 +179,7 @@ def _walk_combo(rng: random.Random, pool: list[str], sizes: Sequence[int], chose
         chosen.append(pick)
 
 
-class Product:
+class Product(Walking):
     """The texts `verb t1 t2...`, one token from each of `levels` in every combination (in
     the order of the levels, as `legal()` lists them), as a menu that walks itself."""
 
@@ -192,14 +210,45 @@ class Product:
             raise ValueError("no legal action")
         if left > 1:
             rng.choice([self.verb])
-        out = [self.verb]
+        args = []
         for level in self.levels:
             if left > 1:
-                out.append(rng.choice(sorted(level)))
+                args.append(rng.choice(sorted(level)))
                 left //= len(level)
             else:
-                out.append(level[0])
-        return " ".join(out)
+                args.append(level[0])
+        return self.keep(self.verb, args)
+
+
+class Rows(Walking):
+    """Texts given as their token rows (`("target", "@1", "forum", "noble")`), in `legal()`'s
+    order: joined only when listed, and walked as engine.policy.walk walks their texts."""
+
+    def __init__(self, rows: list[tuple[str, ...]]) -> None:
+        self.rows = rows
+
+    def texts(self) -> list[str]:
+        return [" ".join(row) for row in self.rows]
+
+    def choices(self, prefix: Sequence[str]) -> list[str]:
+        n, start = len(prefix), tuple(prefix)
+        return sorted({row[n] if n < len(row) else END
+                       for row in self.rows if row[:n] == start})
+
+    def walk(self, rng: random.Random) -> str:
+        """engine.policy.walk over the texts, over the rows it would split them into."""
+        rows = self.rows
+        if not rows:
+            raise ValueError("no legal action")
+        depth = 0
+        while len(rows) > 1:
+            groups: dict[str, list[tuple[str, ...]]] = {}  # the rows by their next token
+            for row in rows:
+                groups.setdefault(row[depth] if depth < len(row) else END, []).append(row)
+            rows = groups[rng.choice(sorted(groups))]
+            depth += 1
+        verb, *args = rows[0]
+        return self.keep(verb, args)
 
 
 def _combos(pool: list[str], chosen: list[str], sizes: Sequence[int]) -> list[str]:

@@ -17,7 +17,7 @@ from engine.core import Event, IllegalAction, Msg, State
 
 from . import board as B
 from .components import load
-from .menu import Product
+from .menu import Product, Rows
 
 G = "seven-hills"
 
@@ -71,6 +71,20 @@ class ProductStep(Step):
         return self.options(state, seat)
 
 
+class RowsStep(Step):
+    """A step whose few texts are found on the board, given as their token rows (`rows`): its
+    `legal` joins them, its `menu` walks them without joining them (menu.Rows)."""
+
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        raise NotImplementedError
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        return Rows(self.rows(state, seat)).texts()
+
+    def menu(self, state: State, seat: int) -> Rows:
+        return Rows(self.rows(state, seat))
+
+
 # --- messages -----------------------------------------------------------------------------------
 
 
@@ -110,6 +124,16 @@ def ev(key: str, to: tuple[int, ...] | None = None, **params: Any) -> Event:
 # log lines stop: the messages a state keeps (its outcome) are built as ever.
 _logging: ContextVar[bool] = ContextVar("sevenhills_logging", default=True)
 _UNLOGGED = Event(Msg(""))  # what `ev` returns meanwhile: never read, so no text
+
+
+def play_unlogged(step: Step, state: State, seat: int, verb: str, args: list[str]) -> None:
+    """A legal move's handler, without its log lines (`unlogged` without a context manager's
+    calls, at every action of a playout)."""
+    token = _logging.set(False)
+    try:
+        step.verbs[verb](step, state, seat, verb, args)
+    finally:
+        _logging.reset(token)
 
 
 class unlogged:  # lower case as contextlib.suppress: read `with unlogged():`

@@ -25,7 +25,7 @@ from . import consul, take
 from . import revolt as R
 from .components import CLASSES, FORUM, load
 from .menu import ActMenu, Product
-from .step import G, ProductStep, Step, card_msg, cards_msg, ev, seat_msg, tok
+from .step import G, ProductStep, RowsStep, Step, card_msg, cards_msg, ev, seat_msg, tok
 
 
 class Preplace(ProductStep):
@@ -238,7 +238,7 @@ def after_deploy(state: State) -> list[Event]:
     return events + to_powers(state)
 
 
-class Power(Step):
+class Power(RowsStep):
     """§V.1 Placement (c): the played cards' additional actions, in any order, as far as
     possible; `done` gives up those left."""
 
@@ -248,31 +248,31 @@ class Power(Step):
         return Msg(f"{G}.ask.power", {
             "powers": tuple(Msg(f"{G}.power.{p}") for p in state["powers"])})
 
-    def legal(self, state: State, seat: int) -> list[str]:
-        out: list[str] = []
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        out: list[tuple[str, ...]] = []
         for power in dict.fromkeys(state["powers"]):
-            out += self.texts(state, seat, power)
-        return [*out, "done"]
+            out += self.power_rows(state, seat, power)
+        return [*out, ("done",)]
 
-    def texts(self, state: State, seat: int, power: str) -> list[str]:
-        """The texts of one additional action (none: it cannot be taken)."""
+    def power_rows(self, state: State, seat: int, power: str) -> list[tuple[str, ...]]:
+        """The texts of one additional action, as token rows (none: it cannot be taken)."""
         c = load()
         room = B.hand_room(state, seat)
         if power == "draw":
-            return ["draw"] if room > 0 and B.drawable(state) > 0 else []
+            return [("draw",)] if room > 0 and B.drawable(state) > 0 else []
         if power in ("steal1", "steal2"):
-            n = c.power_n[power]
-            return [f"steal {n} @{v}" for v in state["order"]
+            n = str(c.power_n[power])
+            return [("steal", n, f"@{v}") for v in state["order"]
                     if v != seat and state["hands"][v] and room > 0]
         if power == "purge":
-            return [f"purge @{v} {k}" for v in state["order"] for k in CLASSES
+            return [("purge", f"@{v}", k) for v in state["order"] for k in CLASSES
                     if B.count(state, FORUM, v, k) > 0]
         if power == "settle":
             if state["supply"][seat]["plebeian"] == 0:
                 return []
-            return [f"settle {s}" for s in B.open_sectors(state)]
+            return [("settle", s) for s in B.open_sectors(state)]
         if power == "dismiss":
-            return [f"dismiss @{v} {s}" for v in state["order"] if v != seat
+            return [("dismiss", f"@{v}", s) for v in state["order"] if v != seat
                     for s in B.sectors_all() if B.count(state, s, v, "centurion") > 0]
         raise AssertionError(power)
 
@@ -328,8 +328,8 @@ class Power(Step):
 def to_powers(state: State) -> list[Event]:
     """The additional actions that can still be taken; those that cannot are lost."""
     seat = B.active(state)
-    dropped = [p for p in state["powers"] if not POWER.texts(state, seat, p)]
-    state["powers"] = [p for p in state["powers"] if POWER.texts(state, seat, p)]
+    dropped = [p for p in state["powers"] if not POWER.power_rows(state, seat, p)]
+    state["powers"] = [p for p in state["powers"] if p not in dropped]
     events = [ev("power_void", seat=seat_msg(seat), power=Msg(f"{G}.power.{p}"))
               for p in dropped]
     if state["powers"]:
@@ -338,7 +338,7 @@ def to_powers(state: State) -> list[Event]:
     return events + to_discard(state)
 
 
-class Target(Step):
+class Target(RowsStep):
     """§V.1 Révolte (b): the attacker's targets, one at a time, final once chosen."""
 
     name = "target"
@@ -347,8 +347,8 @@ class Target(Step):
     def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.target", {"n": state["revolt"]["left"]})
 
-    def legal(self, state: State, seat: int) -> list[str]:
-        return [f"target @{v} {s} {k}"
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        return [("target", f"@{v}", s, k)
                 for v, s, k in R.target_options(state, seat, state["revolt"]["targets"])]
 
     @acts("target")
@@ -374,7 +374,7 @@ class Target(Step):
         return events + resolve_revolt(state)
 
 
-class Protect(Step):
+class Protect(RowsStep):
     """§V.1 Révolte (d): every defender at once puts its centurions on its targeted markers."""
 
     name = "protect"
@@ -391,8 +391,8 @@ class Protect(Step):
             "n": _free_centurions(state, seat),
         })
 
-    def legal(self, state: State, seat: int) -> list[str]:
-        return [f"protect {s} {k}" for s, k in R.protect_options(state, seat)] + ["done"]
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        return [("protect", s, k) for s, k in R.protect_options(state, seat)] + [("done",)]
 
     @acts("protect")
     def protect(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
