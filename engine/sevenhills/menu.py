@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache, cached_property
+from functools import cache
 from itertools import product
 from math import prod
 
@@ -60,7 +60,6 @@ class ActMenu(Walking):
         self.state, self.seat = state, seat
         self.hand = B.sort_cards(state["hands"][seat])
         self.colours: dict[str, list[str]] = {}  # colour -> its cards a place may use
-        self.colour_of: dict[str, str] = {}
         self.slaves: list[str] = []
         for k in self.hand:
             colour = colour_of[k]
@@ -68,14 +67,23 @@ class ActMenu(Walking):
                 self.slaves.append(k)
             else:
                 self.colours.setdefault(colour, []).append(k)
-                self.colour_of[k] = colour
         self.can_draw = B.hand_room(state, seat) > 0 and B.drawable(state) > 0
+        self._revolt_sizes: tuple[int, ...] | None = None
 
-    @cached_property
+    @property
     def revolt_sizes(self) -> tuple[int, ...]:
-        """How many slaves a revolt may use (asks the board, so only when a walk goes there)."""
-        return tuple(r for r, markers in REVOLT
-                     if len(self.slaves) >= r and R.can_revolt(self.state, self.seat, markers))
+        """How many slaves a revolt may use (asks the board, so only when a walk goes there;
+        kept by hand: functools.cached_property takes a lock at every read in Python 3.11).
+        A range: 2 targets can be chosen only where 1 can."""
+        if self._revolt_sizes is None:
+            self._revolt_sizes = tuple(
+                r for r, markers in REVOLT
+                if len(self.slaves) >= r and R.can_revolt(self.state, self.seat, markers))
+        return self._revolt_sizes
+
+    def _group(self, card: str) -> list[str]:
+        """The cards of the hand a place with `card` may use (none for a slave or another's)."""
+        return self.colours.get(_place_colours().get(card) or "", [])
 
     def holds(self, text: str) -> bool:
         """Whether `text` is one of the menu's texts (engine.policy.holds, without listing each
@@ -90,7 +98,7 @@ class ActMenu(Walking):
                 return False
             pool, sizes = self.slaves, self.revolt_sizes
         elif verb == "place" and cards:
-            pool = self.colours.get(self.colour_of.get(cards[0], ""), [])
+            pool = self._group(cards[0])
             sizes = range(PLACE_MIN, len(pool) + 1)
         else:
             return False
@@ -100,7 +108,7 @@ class ActMenu(Walking):
         """engine.policy.walk over this menu: a level is drawn from while more than one text
         lies below it. Below a verb that is while a level offers more than one token (a
         combination's next card is offered only when a text goes through it)."""
-        verbs = self.choices([])
+        verbs = self._verbs()
         if not verbs:
             raise ValueError("no legal action")
         if len(verbs) == 1 and len(self.hand) <= 1:  # `draw` alone, or one card to exchange
@@ -109,26 +117,35 @@ class ActMenu(Walking):
         if verb == "draw":
             return self.keep(verb, [])
         if verb == "exchange":
-            cards = _walk_combo(rng, self.hand, range(1, EXCHANGE_MAX + 1), [], -1)
+            cards = _walk_combo(rng, self.hand, 1, EXCHANGE_MAX, [], -1)
         elif verb == "revolt":
-            cards = _walk_combo(rng, self.slaves, self.revolt_sizes, [], -1)
+            sizes = self.revolt_sizes
+            cards = _walk_combo(rng, self.slaves, sizes[0], sizes[-1], [], -1)
         else:  # place: the first card names the colour, whose cards the rest are
-            first = _draw(rng, self.choices(["place"]))
-            group = self.colours[self.colour_of[first]]
-            cards = _walk_combo(rng, group, range(PLACE_MIN, len(group) + 1), [first],
-                                group.index(first))
+            first = _draw(rng, self._place_firsts())
+            group = self._group(first)
+            cards = _walk_combo(rng, group, PLACE_MIN, len(group), [first], group.index(first))
         return self.keep(verb, cards)
+
+    def _verbs(self) -> list[str]:
+        """The verbs offered, in sorted order (the order they are appended in)."""
+        out = ["draw"] if self.can_draw else []
+        if self.hand:
+            out.append("exchange")
+        if any(len(cards) >= PLACE_MIN for cards in self.colours.values()):
+            out.append("place")
+        if len(self.slaves) >= REVOLT[0][0] and self.revolt_sizes:
+            out.append("revolt")
+        return out
+
+    def _place_firsts(self) -> list[str]:
+        """The cards a place may start with: in each colour of 3+ cards, all but its last two
+        (what `_combos(group, [], range(3, len(group) + 1))` offers)."""
+        return sorted(k for group in self.colours.values() for k in group[:len(group) - 2])
 
     def choices(self, prefix: Sequence[str]) -> list[str]:
         if not prefix:
-            out = ["exchange"] if self.hand else []
-            if self.can_draw:
-                out.append("draw")
-            if any(len(cards) >= PLACE_MIN for cards in self.colours.values()):
-                out.append("place")
-            if len(self.slaves) >= REVOLT[0][0] and self.revolt_sizes:
-                out.append("revolt")
-            return sorted(out)
+            return self._verbs()
         verb, cards = prefix[0], list(prefix[1:])
         if verb == "draw":
             return [] if cards or not self.can_draw else [END]
@@ -140,9 +157,8 @@ class ActMenu(Walking):
             return _combos(self.slaves, cards, self.revolt_sizes)
         if verb == "place":
             if not cards:
-                return sorted(k for group in self.colours.values()
-                              for k in _combos(group, [], range(PLACE_MIN, len(group) + 1)))
-            group = self.colours.get(self.colour_of.get(cards[0], ""), [])
+                return self._place_firsts()
+            group = self._group(cards[0])
             return _combos(group, cards, range(PLACE_MIN, len(group) + 1))
         return []
 
@@ -159,24 +175,29 @@ def _draw(rng: random.Random, nexts: list[str]) -> str:
     return nexts[0] if len(nexts) == 1 else rng.choice(nexts)
 
 
-def _walk_combo(rng: random.Random, pool: list[str], sizes: Sequence[int], chosen: list[str],
+def _walk_combo(rng: random.Random, pool: list[str], low: int, high: int, chosen: list[str],
                 at: int) -> list[str]:
-    """The walk through `_combos` from `chosen` (its last card at `at` in `pool`), keeping the
-    position rather than finding it again at each level."""
+    """The walk through `_combos(pool, chosen, range(low, high + 1))` from `chosen` (its last
+    card at `at` in `pool`), keeping the position rather than finding it again at each level.
+    At `n` cards chosen the level offers the end (from `low` cards) and, below `high`, each
+    card after the last one with enough cards after it for the smallest larger size; sorted,
+    the end ("") comes first."""
     chosen = list(chosen)
-    while True:
-        n = len(chosen)
-        nexts = [END] if n in sizes else []
-        larger = [r for r in sizes if r > n]
-        if larger:
-            nexts += pool[at + 1:n + len(pool) - min(larger) + 1]
-        if nexts == [END]:
-            return chosen
-        pick = _draw(rng, sorted(nexts))
-        if pick == END:
-            return chosen
+    n, size = len(chosen), len(pool)
+    while n < high:
+        nexts = sorted(pool[at + 1:n + size - max(n + 1, low) + 1])
+        if n >= low:
+            if not nexts:
+                return chosen
+            pick = rng.choice([END, *nexts])
+            if pick == END:
+                return chosen
+        else:
+            pick = _draw(rng, nexts)
         at = pool.index(pick, at + 1)
         chosen.append(pick)
+        n += 1
+    return chosen
 
 
 class Product(Walking):
