@@ -66,8 +66,9 @@ class Levy(RowsStep):
 
     def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
         # §V.2 (2): from every sector, the Forum included, Campus Martius excluded
+        sectors = state["sectors"]
         return [("levy", f"@{v}", s) for v in state["order"] for s in B.sectors_all()
-                if B.count(state, s, v, "plebeian") > 0]
+                if sectors[s][v]["plebeian"] > 0]
 
     @acts("levy")
     def levy(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -79,14 +80,15 @@ class Levy(RowsStep):
             next_levy(state)
 
 
-def _plebeians_on_board(state: State) -> int:
-    return sum(B.count(state, s, v, "plebeian") for s in B.sectors_all()
-               for v in range(state["players"]))
+def _plebeians_on_board(state: State) -> bool:
+    """Whether a plebeian is on a sector, any seat's (Campus Martius's camps are not sectors)."""
+    sectors = state["sectors"]
+    return any(m["plebeian"] for s in B.sectors_all() for m in sectors[s])
 
 
 def next_levy(state: State) -> list[Event]:
     cons = state["consul"]
-    if cons["levy"] and _plebeians_on_board(state) > 0:
+    if cons["levy"] and _plebeians_on_board(state):
         state["phase"] = "levy"
         return []
     events = []

@@ -132,7 +132,7 @@ class ActMenu(Walking):
         out = ["draw"] if self.can_draw else []
         if self.hand:
             out.append("exchange")
-        if any(len(cards) >= PLACE_MIN for cards in self.colours.values()):
+        if self.colours and max(map(len, self.colours.values())) >= PLACE_MIN:
             out.append("place")
         if len(self.slaves) >= REVOLT[0][0] and self.revolt_sizes:
             out.append("revolt")
@@ -226,6 +226,8 @@ class Product(Walking):
         """engine.policy.walk over the texts: while more than one text is left, a level's
         tokens are drawn from (the verb's too, alone as it is), sorted as the walk sorts them;
         once one is left, the rest is its."""
+        if len(self.levels) == 1:  # take, discard, preplace, return: one token after the verb
+            return self._walk_one(rng, self.levels[0])
         left = prod(map(len, self.levels))
         if not left:
             raise ValueError("no legal action")
@@ -239,6 +241,15 @@ class Product(Walking):
             else:
                 args.append(level[0])
         return self.keep(self.verb, args)
+
+    def _walk_one(self, rng: random.Random, level: Sequence[str]) -> str:
+        """`walk` over a single level: the verb and a token drawn while there are two or more."""
+        if len(level) > 1:
+            rng.choice([self.verb])
+            return self.keep(self.verb, [rng.choice(sorted(level))])
+        if not level:
+            raise ValueError("no legal action")
+        return self.keep(self.verb, [level[0]])
 
 
 class Rows(Walking):

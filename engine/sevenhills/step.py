@@ -88,8 +88,7 @@ class RowsStep(Step):
 # --- messages -----------------------------------------------------------------------------------
 
 
-def seat_msg(seat: int) -> dict[str, int]:
-    return Msg.seat(seat)
+seat_msg = Msg.seat  # a seat as messages name it (an alias: a function call fewer per line)
 
 
 @lru_cache(maxsize=1024)  # messages are immutable, and every log line of a card names it

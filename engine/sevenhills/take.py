@@ -21,13 +21,7 @@ class Take(ProductStep):
         return Msg(f"{G}.ask.take", {"room": B.hand_room(state, seat)})
 
     def options(self, state: State, seat: int) -> Product:
-        out = []
-        if B.hand_room(state, seat) > 0:
-            if state["discard"]:
-                out.append("pile")
-            if B.drawable(state) > 0:
-                out.append("deck")
-        return Product("take", out)
+        return Product("take", sources(state, seat))
 
     @acts("take")
     def take(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -51,11 +45,22 @@ class Take(ProductStep):
         return super().refuse(state, seat, action)
 
 
+def sources(state: State, seat: int) -> list[str]:
+    """Where the seat may take cards from: the discard pile, the deck (none with a full hand)."""
+    out = []
+    if B.hand_room(state, seat) > 0:
+        if state["discard"]:
+            out.append("pile")
+        if B.drawable(state) > 0:
+            out.append("deck")
+    return out
+
+
 def begin_turn(state: State) -> list[Event]:
     """A player's turn begins with taking cards (after the pre-placement, a turn, an era)."""
     state["phase"] = "take"
     seat = B.active(state)
-    if not TAKE.options(state, seat).levels[0]:  # a full hand (7) takes nothing
+    if not sources(state, seat):  # a full hand (7) takes nothing
         state["phase"] = "act"
         return [ev("no_take", seat=seat_msg(seat))]
     return []
