@@ -76,9 +76,11 @@ class ActMenu(Walking):
         kept by hand: functools.cached_property takes a lock at every read in Python 3.11).
         A range: 2 targets can be chosen only where 1 can."""
         if self._revolt_sizes is None:
-            self._revolt_sizes = tuple(
-                r for r, markers in REVOLT
-                if len(self.slaves) >= r and R.can_revolt(self.state, self.seat, markers))
+            # the most targets the slaves in hand could use: 2 with 3 slaves, else 1
+            most = max((markers for r, markers in REVOLT if len(self.slaves) >= r), default=0)
+            targets = R.choosable(self.state, self.seat, most) if most else 0
+            self._revolt_sizes = tuple(r for r, markers in REVOLT
+                                       if len(self.slaves) >= r and markers <= targets)
         return self._revolt_sizes
 
     def _group(self, card: str) -> list[str]:
