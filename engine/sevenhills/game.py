@@ -14,12 +14,12 @@ An action is checked against its step's options before anything changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine import rng
-from engine.core import Component, Event, IllegalAction, Msg, Outcome, State, Steps
+from engine.core import Component, Event, IllegalAction, Menu, Msg, Outcome, State, Steps
 
 from . import board as B
 from . import consul, lookup, take, turn
@@ -115,6 +115,14 @@ class SevenHills(Steps):
 
     # --- the current step (engine.core.Steps: prompt, asked, legal, menu go to it) ---------------
 
+    def asked(self, state: State) -> list[int]:
+        # Steps.asked with its step found here: a playout asks at every action
+        return self.steps[state["phase"]].asked(state)
+
+    def menu(self, state: State, seat: int) -> Sequence[str] | Menu:
+        step = self.steps[state["phase"]]  # Steps.menu, as `asked`
+        return step.menu(state, seat) if seat in step.asked(state) else []
+
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
         """A verb of another step is refused as out of its place; the step checks the rest."""
         verb = action.split()[0]
@@ -134,7 +142,7 @@ class SevenHills(Steps):
             _, verb, args = walked
         else:
             verb, *args = action.split()
-        play_unlogged(self.step(state), state, seat, verb, args)
+        play_unlogged(self.steps[state["phase"]], state, seat, verb, args)
         return []
 
     def era_scores(self, state: State) -> list[dict[str, Any]]:

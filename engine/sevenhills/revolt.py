@@ -10,6 +10,7 @@ centurion of the defender in that sector protects one noble or knight of the def
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from engine.core import State
@@ -57,16 +58,15 @@ def _targets(state: State, seat: int, targets: list[list]) -> Iterator[tuple[int
     usable = [cls for cls in TARGETS if replacement(state, seat, cls, reserved) is not None]
     if not usable:
         return
+    taken = Counter((victim, sector, cls) for victim, sector, cls in targets)
     for victim in range(state["players"]):
         if victim == seat:
             continue
         for sector in sectors_all():
-            for cls in TARGETS:
-                have = state["sectors"][sector][victim][cls]
-                if not have or cls not in usable:
-                    continue
-                taken = sum(1 for t in targets if t == [victim, sector, cls])
-                if have > taken:
+            placed = state["sectors"][sector][victim]
+            for cls in usable:
+                have = placed[cls]
+                if have and have > taken[victim, sector, cls]:
                     yield (victim, sector, cls)
 
 

@@ -33,7 +33,7 @@ class Step(core.Step):
     forced = False
 
     def asked(self, state: State) -> list[int]:
-        return [B.active(state)]
+        return [state["order"][state["turn"]]]  # B.active, read here at every step of a playout
 
     def question(self, state: State, seat: int) -> Msg:
         raise NotImplementedError

@@ -264,16 +264,17 @@ class Power(RowsStep):
             n = str(c.power_n[power])
             return [("steal", n, f"@{v}") for v in state["order"]
                     if v != seat and state["hands"][v] and room > 0]
+        sectors = state["sectors"]
         if power == "purge":
             return [("purge", f"@{v}", k) for v in state["order"] for k in CLASSES
-                    if B.count(state, FORUM, v, k) > 0]
+                    if sectors[FORUM][v][k] > 0]
         if power == "settle":
             if state["supply"][seat]["plebeian"] == 0:
                 return []
             return [("settle", s) for s in B.open_sectors(state)]
         if power == "dismiss":
             return [("dismiss", f"@{v}", s) for v in state["order"] if v != seat
-                    for s in B.sectors_all() if B.count(state, s, v, "centurion") > 0]
+                    for s in B.sectors_all() if sectors[s][v]["centurion"] > 0]
         raise AssertionError(power)
 
     @acts("done")
