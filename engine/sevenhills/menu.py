@@ -58,15 +58,18 @@ class ActMenu(Walking):
     def __init__(self, state: State, seat: int) -> None:
         colour_of = _place_colours()
         self.state, self.seat = state, seat
-        self.hand = B.sort_cards(state["hands"][seat])
-        self.colours: dict[str, list[str]] = {}  # colour -> its cards a place may use
-        self.slaves: list[str] = []
-        for k in self.hand:
+        self.hand = hand = B.sort_cards(state["hands"][seat])
+        colours: dict[str, list[str]] = {}  # colour -> its cards a place may use
+        slaves: list[str] = []
+        for k in hand:
             colour = colour_of[k]
             if colour is None:
-                self.slaves.append(k)
+                slaves.append(k)
+            elif colour in colours:
+                colours[colour].append(k)
             else:
-                self.colours.setdefault(colour, []).append(k)
+                colours[colour] = [k]
+        self.colours, self.slaves = colours, slaves
         self.can_draw = B.hand_room(state, seat) > 0 and B.drawable(state) > 0
         self._revolt_sizes: tuple[int, ...] | None = None
 
@@ -134,8 +137,10 @@ class ActMenu(Walking):
         out = ["draw"] if self.can_draw else []
         if self.hand:
             out.append("exchange")
-        if self.colours and max(map(len, self.colours.values())) >= PLACE_MIN:
-            out.append("place")
+        for cards in self.colours.values():
+            if len(cards) >= PLACE_MIN:
+                out.append("place")
+                break
         if len(self.slaves) >= REVOLT[0][0] and self.revolt_sizes:
             out.append("revolt")
         return out
@@ -187,7 +192,8 @@ def _walk_combo(rng: random.Random, pool: list[str], low: int, high: int, chosen
     chosen = list(chosen)
     n, size = len(chosen), len(pool)
     while n < high:
-        nexts = sorted(pool[at + 1:n + size - max(n + 1, low) + 1])
+        smallest = n + 1 if n + 1 > low else low  # the smallest size above n (max() costs more)
+        nexts = sorted(pool[at + 1:n + size - smallest + 1])
         if n >= low:
             if not nexts:
                 return chosen
