@@ -10,7 +10,6 @@ centurion of the defender in that sector protects one noble or knight of the def
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from engine.core import State
@@ -58,7 +57,9 @@ def _targets(state: State, seat: int, targets: list[list]) -> Iterator[tuple[int
     usable = [cls for cls in TARGETS if replacement(state, seat, cls, reserved) is not None]
     if not usable:
         return
-    taken = Counter((victim, sector, cls) for victim, sector, cls in targets)
+    taken: dict[tuple[int, str, str], int] = {}  # how often each marker is already a target
+    for victim, sector, cls in targets:
+        taken[victim, sector, cls] = taken.get((victim, sector, cls), 0) + 1
     for victim in range(state["players"]):
         if victim == seat:
             continue
@@ -66,7 +67,7 @@ def _targets(state: State, seat: int, targets: list[list]) -> Iterator[tuple[int
             placed = state["sectors"][sector][victim]
             for cls in usable:
                 have = placed[cls]
-                if have and have > taken[victim, sector, cls]:
+                if have and have > taken.get((victim, sector, cls), 0):
                     yield (victim, sector, cls)
 
 
