@@ -9,7 +9,7 @@ from engine.core import Event, IllegalAction, Msg, State, acts
 from . import board as B
 from .components import load
 from .menu import Product
-from .step import G, ProductStep, card_msg, cards_msg, ev, seat_msg
+from .step import G, ProductStep, card_msg, cards_msg, ev, logged, seat_msg
 
 
 class Take(ProductStep):
@@ -29,13 +29,14 @@ class Take(ProductStep):
         if args[0] == "pile":
             card = state["discard"].pop()
             hand.append(card)
-            events = [ev("take_pile", seat=seat_msg(seat), card=card_msg(card))]
+            events = [ev("take_pile", seat=seat_msg(seat), card=card_msg(card))] \
+                if logged() else []
         else:
             # « Si vous avez 6 cartes en main, vous ne pouvez en piocher qu'une »
             drawn = B.draw(state, min(2, B.hand_room(state, seat)))
             hand.extend(drawn)
             events = [ev("take_deck", seat=seat_msg(seat), n=len(drawn)),
-                      ev("drew", (seat,), cards=cards_msg(drawn))]
+                      ev("drew", (seat,), cards=cards_msg(drawn))] if logged() else []
         state["phase"] = "act"
         return events
 

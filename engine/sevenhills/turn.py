@@ -25,7 +25,7 @@ from . import consul, take
 from . import revolt as R
 from .components import CLASSES, FORUM, load
 from .menu import ActMenu, Product
-from .step import G, ProductStep, RowsStep, Step, card_msg, cards_msg, ev, seat_msg, tok
+from .step import G, ProductStep, RowsStep, Step, card_msg, cards_msg, ev, logged, seat_msg, tok
 
 
 class Preplace(ProductStep):
@@ -96,7 +96,8 @@ class Act(Step):
         shown = state["temple"]
         state["temple"] = 3 - shown
         events = [ev("draw", seat=seat_msg(seat), n=len(drawn), temple=shown,
-                     now=state["temple"]), ev("drew", (seat,), cards=cards_msg(drawn))]
+                     now=state["temple"]), ev("drew", (seat,), cards=cards_msg(drawn))] \
+            if logged() else []
         return events + to_discard(state)
 
     @acts("exchange")
@@ -104,8 +105,9 @@ class Act(Step):
         _play_cards(state, seat, cards)
         drawn = B.draw(state, len(cards))
         state["hands"][seat].extend(drawn)
-        return [ev("exchange", seat=seat_msg(seat), cards=cards_msg(cards), n=len(drawn)),
-                ev("drew", (seat,), cards=cards_msg(drawn))] + to_discard(state)
+        events = [ev("exchange", seat=seat_msg(seat), cards=cards_msg(cards), n=len(drawn)),
+                  ev("drew", (seat,), cards=cards_msg(drawn))] if logged() else []
+        return events + to_discard(state)
 
     @acts("revolt")
     def revolt(self, state: State, seat: int, verb: str, cards: list[str]) -> list[Event]:
@@ -204,7 +206,7 @@ class Deploy(ProductStep):
         B.put(state, sector, seat, cls)
         state["counter"] += 1  # « le compteur de manches est déplacé ... (unités) »
         events = [ev("deploy", seat=seat_msg(seat), cls=tok(cls), sector=tok(sector),
-                     counter=state["counter"], limit=state["limit"])]
+                     counter=state["counter"], limit=state["limit"])] if logged() else []
         return events + after_deploy(state)
 
     def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
@@ -467,7 +469,8 @@ class Discard(ProductStep):
         card = args[0]
         state["hands"][seat].remove(card)
         state["discard"].append(card)
-        return [ev("discard", seat=seat_msg(seat), card=card_msg(card))] + end_turn(state)
+        events = [ev("discard", seat=seat_msg(seat), card=card_msg(card))] if logged() else []
+        return events + end_turn(state)
 
     def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
         return _cards_refused(state, seat, action.split()[1:]) or \
