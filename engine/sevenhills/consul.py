@@ -18,7 +18,7 @@ from . import scoring as S
 from . import take
 from .components import load
 from .menu import Product
-from .step import G, ProductStep, RowsStep, card_msg, cards_msg, ev, seat_msg, tok
+from .step import G, ProductStep, RowsStep, card_msg, cards_msg, ev, logged, seat_msg, tok
 
 
 def consul_phase(state: State) -> list[Event]:
@@ -76,8 +76,9 @@ class Levy(RowsStep):
         state["sectors"][sector][owner]["plebeian"] -= 1
         state["legion"][owner] += 1
         state["consul"]["levy"].pop(0)
-        return [ev("levy", seat=seat_msg(seat), owner=seat_msg(owner), sector=tok(sector))] + \
-            next_levy(state)
+        events = [ev("levy", seat=seat_msg(seat), owner=seat_msg(owner), sector=tok(sector))] \
+            if logged() else []
+        return events + next_levy(state)
 
 
 def _plebeians_on_board(state: State) -> bool:

@@ -123,7 +123,7 @@ class Act(Step):
         with no plebeian left the marker is lost (§V.1 Placement (b))."""
         c = load()
         _play_cards(state, seat, cards)
-        events = [ev("place", seat=seat_msg(seat), cards=cards_msg(cards))]
+        events = [ev("place", seat=seat_msg(seat), cards=cards_msg(cards))] if logged() else []
         pending: list[str] = []
         supply = dict(state["supply"][seat])
         for k in cards:
@@ -282,15 +282,17 @@ class Power(RowsStep):
     @acts("done")
     def done(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         state["powers"] = []
-        return [ev("power_skip", seat=seat_msg(seat))] + to_discard(state)
+        events = [ev("power_skip", seat=seat_msg(seat))] if logged() else []
+        return events + to_discard(state)
 
     @acts("draw")
     def draw(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         state["powers"].remove("draw")
         drawn = B.draw(state, min(2, B.hand_room(state, seat)))
         state["hands"][seat].extend(drawn)
-        return [ev("power_draw", seat=seat_msg(seat), n=len(drawn)),
-                ev("drew", (seat,), cards=cards_msg(drawn))] + to_powers(state)
+        events = [ev("power_draw", seat=seat_msg(seat), n=len(drawn)),
+                  ev("drew", (seat,), cards=cards_msg(drawn))] if logged() else []
+        return events + to_powers(state)
 
     @acts("steal")
     def steal(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -301,31 +303,35 @@ class Power(RowsStep):
         for _ in range(min(n, len(theirs), B.hand_room(state, seat))):
             taken.append(theirs.pop(rng.randbelow(state, len(theirs))))  # « au hasard »
         state["hands"][seat].extend(taken)
-        return [ev("steal", seat=seat_msg(seat), victim=seat_msg(victim), n=len(taken)),
-                ev("stole", (seat, victim), seat=seat_msg(seat), victim=seat_msg(victim),
-                   cards=cards_msg(taken))] + to_powers(state)
+        events = [ev("steal", seat=seat_msg(seat), victim=seat_msg(victim), n=len(taken)),
+                  ev("stole", (seat, victim), seat=seat_msg(seat), victim=seat_msg(victim),
+                     cards=cards_msg(taken))] if logged() else []
+        return events + to_powers(state)
 
     @acts("purge")
     def purge(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         owner, cls = int(args[0][1:]), args[1]
         state["powers"].remove("purge")
         B.lift(state, FORUM, owner, cls)
-        return [ev("purge", seat=seat_msg(seat), owner=seat_msg(owner), cls=tok(cls))] + \
-            to_powers(state)
+        events = [ev("purge", seat=seat_msg(seat), owner=seat_msg(owner), cls=tok(cls))] \
+            if logged() else []
+        return events + to_powers(state)
 
     @acts("settle")
     def settle(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         state["powers"].remove("settle")
         B.put(state, args[0], seat, "plebeian")  # the round counter does not move (README)
-        return [ev("settle", seat=seat_msg(seat), sector=tok(args[0]))] + to_powers(state)
+        events = [ev("settle", seat=seat_msg(seat), sector=tok(args[0]))] if logged() else []
+        return events + to_powers(state)
 
     @acts("dismiss")
     def dismiss(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         owner, sector = int(args[0][1:]), args[1]
         state["powers"].remove("dismiss")
         B.lift(state, sector, owner, "centurion")
-        return [ev("dismiss", seat=seat_msg(seat), owner=seat_msg(owner),
-                   sector=tok(sector))] + to_powers(state)
+        events = [ev("dismiss", seat=seat_msg(seat), owner=seat_msg(owner),
+                     sector=tok(sector))] if logged() else []
+        return events + to_powers(state)
 
 
 def to_powers(state: State) -> list[Event]:
@@ -361,7 +367,7 @@ class Target(RowsStep):
         revolt["targets"].append([victim, sector, cls])
         revolt["left"] -= 1
         events = [ev("target", seat=seat_msg(seat), victim=seat_msg(victim), sector=tok(sector),
-                     cls=tok(cls))]
+                     cls=tok(cls))] if logged() else []
         if revolt["left"] > 0:
             return events
         # the defenders with a centurion where they are targeted choose what it protects (d)
