@@ -123,9 +123,9 @@ def ev(key: str, to: tuple[int, ...] | None = None, **params: Any) -> Event:
 # log lines stop: the messages a state keeps (its outcome) are built as ever.
 _logging: ContextVar[bool] = ContextVar("sevenhills_logging", default=True)
 _UNLOGGED = Event(Msg(""))  # what `ev` returns meanwhile: never read, so no text
-# Whether log lines are written now: the handlers run at most actions of a playout (take,
-# act, deploy, discard) ask it before building their lines' parameters, which `ev` would
-# only drop (an eighth of a playout's time). The context variable's own method: no call of ours.
+# Whether log lines are written now: the handlers of a playout's commonest steps ask it before
+# building their lines' parameters, which `ev` would only drop (a twelfth of a playout's
+# instructions). The context variable's own method: no Python call.
 logged = _logging.get
 
 
