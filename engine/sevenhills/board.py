@@ -8,6 +8,8 @@ exactly one of those places.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine import rng
 from engine.core import State
 
@@ -18,9 +20,10 @@ def comp() -> Components:
     return load()
 
 
+@lru_cache(maxsize=1)  # the hills never change: a tuple made once, read at every step
 def sectors_all() -> tuple[str, ...]:
     """Every sector that holds markers: the hills, then the Forum."""
-    return (*comp().hills, FORUM)
+    return (*load().hills, FORUM)
 
 
 def open_sectors(state: State) -> tuple[str, ...]:
@@ -28,7 +31,12 @@ def open_sectors(state: State) -> tuple[str, ...]:
     Forum, open in every era (§VII). The plebeian power reaches them all (« n'importe où (dans
     les secteurs en cours) », §VII) and so do returning legions (« n'importe où dans les secteurs
     actuellement en jeu », §V.2 (3))."""
-    return (*comp().open_hills(state["era"]), FORUM)
+    return _open_sectors(state["era"])
+
+
+@lru_cache(maxsize=8)  # one per era
+def _open_sectors(era: int) -> tuple[str, ...]:
+    return (*load().open_hills(era), FORUM)
 
 
 def deploy_sectors(state: State) -> tuple[str, ...]:
@@ -36,7 +44,12 @@ def deploy_sectors(state: State) -> tuple[str, ...]:
     l'époque actuelle ou le 'Forum Romanum' » (§III.2 (1)), « vous ne pouvez vous déployer que
     sur la colline en cours » (§V.1 Placement (b)): this era's new hills and the Forum; older
     hills keep their markers and still score (5/2) but take no new clients."""
-    return (*comp().new_hills(state["era"]), FORUM)
+    return _deploy_sectors(state["era"])
+
+
+@lru_cache(maxsize=8)  # one per era
+def _deploy_sectors(era: int) -> tuple[str, ...]:
+    return (*load().new_hills(era), FORUM)
 
 
 def count(state: State, sector: str, seat: int, cls: str) -> int:
@@ -78,13 +91,14 @@ def position(state: State, seat: int) -> int:
 
 
 def hand_room(state: State, seat: int) -> int:
-    return comp().hand_limit - len(state["hands"][seat])
+    return load().hand_limit - len(state["hands"][seat])
 
 
 def drawable(state: State) -> int:
     """Cards that can still be drawn: the deck, and the discard pile under its top card (shuffled
     into a new deck when the deck runs out: a reconstructed reading, see the README)."""
-    return len(state["deck"]) + max(0, len(state["discard"]) - 1)
+    pile = len(state["discard"])
+    return len(state["deck"]) + (pile - 1 if pile else 0)  # not max(): a builtin call costs more
 
 
 def draw(state: State, n: int) -> list[str]:

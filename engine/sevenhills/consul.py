@@ -18,7 +18,7 @@ from . import scoring as S
 from . import take
 from .components import load
 from .menu import Product
-from .step import G, ProductStep, Step, card_msg, cards_msg, ev, seat_msg, tok
+from .step import G, ProductStep, RowsStep, card_msg, cards_msg, ev, logged, seat_msg, tok
 
 
 def consul_phase(state: State) -> list[Event]:
@@ -52,7 +52,7 @@ def consul_phase(state: State) -> list[Event]:
     return events + next_levy(state)
 
 
-class Levy(Step):
+class Levy(RowsStep):
     """§V.2 (2): each consul's legions, one plebeian at a time from any sector to Campus
     Martius."""
 
@@ -64,10 +64,11 @@ class Levy(Step):
     def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.levy", {"n": state["consul"]["levy"].count(seat)})
 
-    def legal(self, state: State, seat: int) -> list[str]:
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
         # §V.2 (2): from every sector, the Forum included, Campus Martius excluded
-        return [f"levy @{v} {s}" for v in state["order"] for s in B.sectors_all()
-                if B.count(state, s, v, "plebeian") > 0]
+        sectors = state["sectors"]
+        return [("levy", f"@{v}", s) for v in state["order"] for s in B.sectors_all()
+                if sectors[s][v]["plebeian"] > 0]
 
     @acts("levy")
     def levy(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -75,18 +76,20 @@ class Levy(Step):
         state["sectors"][sector][owner]["plebeian"] -= 1
         state["legion"][owner] += 1
         state["consul"]["levy"].pop(0)
-        return [ev("levy", seat=seat_msg(seat), owner=seat_msg(owner), sector=tok(sector))] + \
-            next_levy(state)
+        events = [ev("levy", seat=seat_msg(seat), owner=seat_msg(owner), sector=tok(sector))] \
+            if logged() else []
+        return events + next_levy(state)
 
 
-def _plebeians_on_board(state: State) -> int:
-    return sum(B.count(state, s, v, "plebeian") for s in B.sectors_all()
-               for v in range(state["players"]))
+def _plebeians_on_board(state: State) -> bool:
+    """Whether a plebeian is on a sector, any seat's (Campus Martius's camps are not sectors)."""
+    sectors = state["sectors"]
+    return any(m["plebeian"] for s in B.sectors_all() for m in sectors[s])
 
 
 def next_levy(state: State) -> list[Event]:
     cons = state["consul"]
-    if cons["levy"] and _plebeians_on_board(state) > 0:
+    if cons["levy"] and _plebeians_on_board(state):
         state["phase"] = "levy"
         return []
     events = []

@@ -14,17 +14,18 @@ An action is checked against its step's options before anything changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine import rng
-from engine.core import Component, Event, IllegalAction, Msg, Outcome, State, Steps
+from engine.core import Component, Event, IllegalAction, Menu, Msg, Outcome, State, Steps
 
 from . import board as B
 from . import consul, lookup, take, turn
 from .components import load
-from .step import G, Step, unlogged
+from .menu import Walking
+from .step import G, Step, play_unlogged
 from .view import view as build_view
 
 
@@ -114,6 +115,14 @@ class SevenHills(Steps):
 
     # --- the current step (engine.core.Steps: prompt, asked, legal, menu go to it) ---------------
 
+    def asked(self, state: State) -> list[int]:
+        # Steps.asked with its step found here: a playout asks at every action
+        return self.steps[state["phase"]].asked(state)
+
+    def menu(self, state: State, seat: int) -> Sequence[str] | Menu:
+        step = self.steps[state["phase"]]  # Steps.menu, as `asked`
+        return step.menu(state, seat) if seat in step.asked(state) else []
+
     def apply(self, state: State, seat: int, action: str) -> list[Event]:
         """A verb of another step is refused as out of its place; the step checks the rest."""
         verb = action.split()[0]
@@ -126,9 +135,14 @@ class SevenHills(Steps):
     def apply_legal(self, state: State, seat: int, action: str, menu: object = None,
                     ) -> list[Event]:
         """`apply` without checking again an action taken from `legal` or `menu`, and without
-        its log lines, which playouts and searches never read."""
-        with unlogged():
-            self.step(state).play(state, seat, action)
+        its log lines, which playouts and searches never read. The move a walk of `menu` chose
+        goes straight to its handler; another text is split into its verb and arguments."""
+        walked = menu.walked if isinstance(menu, Walking) else None
+        if walked is not None and walked[0] == action:
+            _, verb, args = walked
+        else:
+            verb, *args = action.split()
+        play_unlogged(self.steps[state["phase"]], state, seat, verb, args)
         return []
 
     def era_scores(self, state: State) -> list[dict[str, Any]]:

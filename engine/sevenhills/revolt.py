@@ -25,6 +25,11 @@ def replacement(state: State, seat: int, cls: str, reserved: list[str]) -> str |
     supply = dict(state["supply"][seat])
     for r in reserved:
         supply[r] -= 1
+    return _replacement(supply, cls)
+
+
+def _replacement(supply: dict[str, int], cls: str) -> str | None:
+    """The class that replaces a `cls` target from what is left in `supply`."""
     if supply[cls] > 0:
         return cls
     if supply["plebeian"] > 0:
@@ -52,25 +57,60 @@ def _targets(state: State, seat: int, targets: list[list]) -> Iterator[tuple[int
     usable = [cls for cls in TARGETS if replacement(state, seat, cls, reserved) is not None]
     if not usable:
         return
+    taken: dict[tuple[int, str, str], int] = {}  # how often each marker is already a target
+    for victim, sector, cls in targets:
+        taken[victim, sector, cls] = taken.get((victim, sector, cls), 0) + 1
     for victim in range(state["players"]):
         if victim == seat:
             continue
         for sector in sectors_all():
-            for cls in TARGETS:
-                have = state["sectors"][sector][victim][cls]
-                if not have or cls not in usable:
-                    continue
-                taken = sum(1 for t in targets if t == [victim, sector, cls])
-                if have > taken:
+            placed = state["sectors"][sector][victim]
+            for cls in usable:
+                have = placed[cls]
+                if have and have > taken.get((victim, sector, cls), 0):
                     yield (victim, sector, cls)
 
 
 def can_revolt(state: State, seat: int, markers: int) -> bool:
     """Whether `markers` targets (1 or 2) can all be chosen."""
-    first = _targets(state, seat, [])
-    if markers == 1:
-        return next(first, None) is not None
-    return any(next(_targets(state, seat, [list(t)]), None) is not None for t in first)
+    return choosable(state, seat, markers) >= markers
+
+
+def choosable(state: State, seat: int, most: int = 2) -> int:
+    """How many targets, up to `most` (1 or 2), `seat` can choose one after another, as
+    `target_options` offers them at each choice, without listing them (the act menu asks at
+    every step whether a revolt is possible): the others' nobles and knights counted by class
+    until enough are found."""
+    supply = state["supply"][seat]
+    have = dict.fromkeys(TARGETS, 0)
+    found = 0
+    for sector in state["sectors"].values():
+        for victim, placed in enumerate(sector):
+            if victim == seat or not (placed["noble"] or placed["knight"]):
+                continue
+            for cls in TARGETS:
+                have[cls] += placed[cls]
+            found = min(_choosable(supply, have), most)
+            if found == most:
+                return found
+    return found
+
+
+def _choosable(supply: dict[str, int], have: dict[str, int]) -> int:
+    """How many targets, up to 2, `have` markers of each class offer to an attacker with
+    `supply`: each needs a replacement once the earlier one's is promised, and a second
+    target of a class a second marker of it."""
+    found = 0
+    for first in TARGETS:
+        promised = _replacement(supply, first) if have[first] else None
+        if promised is None:
+            continue
+        found = 1
+        left = {**supply, promised: supply[promised] - 1}
+        for second in TARGETS:
+            if have[second] - (second == first) > 0 and _replacement(left, second) is not None:
+                return 2
+    return found
 
 
 def protect_options(state: State, defender: int) -> list[tuple[str, str]]:

@@ -17,7 +17,7 @@ from engine.core import Event, IllegalAction, Msg, State
 
 from . import board as B
 from .components import load
-from .menu import Product
+from .menu import Product, Rows
 
 G = "seven-hills"
 
@@ -33,7 +33,7 @@ class Step(core.Step):
     forced = False
 
     def asked(self, state: State) -> list[int]:
-        return [B.active(state)]
+        return [state["order"][state["turn"]]]  # B.active, read here at every step of a playout
 
     def question(self, state: State, seat: int) -> Msg:
         raise NotImplementedError
@@ -71,11 +71,24 @@ class ProductStep(Step):
         return self.options(state, seat)
 
 
+class RowsStep(Step):
+    """A step whose few texts are found on the board, given as their token rows (`rows`): its
+    `legal` joins them, its `menu` walks them without joining them (menu.Rows)."""
+
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        raise NotImplementedError
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        return Rows(self.rows(state, seat)).texts()
+
+    def menu(self, state: State, seat: int) -> Rows:
+        return Rows(self.rows(state, seat))
+
+
 # --- messages -----------------------------------------------------------------------------------
 
 
-def seat_msg(seat: int) -> dict[str, int]:
-    return Msg.seat(seat)
+seat_msg = Msg.seat  # a seat as messages name it (an alias: a function call fewer per line)
 
 
 @lru_cache(maxsize=1024)  # messages are immutable, and every log line of a card names it
@@ -110,6 +123,20 @@ def ev(key: str, to: tuple[int, ...] | None = None, **params: Any) -> Event:
 # log lines stop: the messages a state keeps (its outcome) are built as ever.
 _logging: ContextVar[bool] = ContextVar("sevenhills_logging", default=True)
 _UNLOGGED = Event(Msg(""))  # what `ev` returns meanwhile: never read, so no text
+# Whether log lines are written now: the handlers of a playout's commonest steps ask it before
+# building their lines' parameters, which `ev` would only drop (a twelfth of a playout's
+# instructions). The context variable's own method: no Python call.
+logged = _logging.get
+
+
+def play_unlogged(step: Step, state: State, seat: int, verb: str, args: list[str]) -> None:
+    """A legal move's handler, without its log lines (`unlogged` without a context manager's
+    calls, at every action of a playout)."""
+    token = _logging.set(False)
+    try:
+        step.verbs[verb](step, state, seat, verb, args)
+    finally:
+        _logging.reset(token)
 
 
 class unlogged:  # lower case as contextlib.suppress: read `with unlogged():`

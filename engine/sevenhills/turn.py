@@ -25,7 +25,7 @@ from . import consul, take
 from . import revolt as R
 from .components import CLASSES, FORUM, load
 from .menu import ActMenu, Product
-from .step import G, ProductStep, Step, card_msg, cards_msg, ev, seat_msg, tok
+from .step import G, ProductStep, RowsStep, Step, card_msg, cards_msg, ev, logged, seat_msg, tok
 
 
 class Preplace(ProductStep):
@@ -96,7 +96,8 @@ class Act(Step):
         shown = state["temple"]
         state["temple"] = 3 - shown
         events = [ev("draw", seat=seat_msg(seat), n=len(drawn), temple=shown,
-                     now=state["temple"]), ev("drew", (seat,), cards=cards_msg(drawn))]
+                     now=state["temple"]), ev("drew", (seat,), cards=cards_msg(drawn))] \
+            if logged() else []
         return events + to_discard(state)
 
     @acts("exchange")
@@ -104,8 +105,9 @@ class Act(Step):
         _play_cards(state, seat, cards)
         drawn = B.draw(state, len(cards))
         state["hands"][seat].extend(drawn)
-        return [ev("exchange", seat=seat_msg(seat), cards=cards_msg(cards), n=len(drawn)),
-                ev("drew", (seat,), cards=cards_msg(drawn))] + to_discard(state)
+        events = [ev("exchange", seat=seat_msg(seat), cards=cards_msg(cards), n=len(drawn)),
+                  ev("drew", (seat,), cards=cards_msg(drawn))] if logged() else []
+        return events + to_discard(state)
 
     @acts("revolt")
     def revolt(self, state: State, seat: int, verb: str, cards: list[str]) -> list[Event]:
@@ -121,7 +123,7 @@ class Act(Step):
         with no plebeian left the marker is lost (§V.1 Placement (b))."""
         c = load()
         _play_cards(state, seat, cards)
-        events = [ev("place", seat=seat_msg(seat), cards=cards_msg(cards))]
+        events = [ev("place", seat=seat_msg(seat), cards=cards_msg(cards))] if logged() else []
         pending: list[str] = []
         supply = dict(state["supply"][seat])
         for k in cards:
@@ -204,7 +206,7 @@ class Deploy(ProductStep):
         B.put(state, sector, seat, cls)
         state["counter"] += 1  # « le compteur de manches est déplacé ... (unités) »
         events = [ev("deploy", seat=seat_msg(seat), cls=tok(cls), sector=tok(sector),
-                     counter=state["counter"], limit=state["limit"])]
+                     counter=state["counter"], limit=state["limit"])] if logged() else []
         return events + after_deploy(state)
 
     def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
@@ -238,7 +240,7 @@ def after_deploy(state: State) -> list[Event]:
     return events + to_powers(state)
 
 
-class Power(Step):
+class Power(RowsStep):
     """§V.1 Placement (c): the played cards' additional actions, in any order, as far as
     possible; `done` gives up those left."""
 
@@ -248,46 +250,49 @@ class Power(Step):
         return Msg(f"{G}.ask.power", {
             "powers": tuple(Msg(f"{G}.power.{p}") for p in state["powers"])})
 
-    def legal(self, state: State, seat: int) -> list[str]:
-        out: list[str] = []
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        out: list[tuple[str, ...]] = []
         for power in dict.fromkeys(state["powers"]):
-            out += self.texts(state, seat, power)
-        return [*out, "done"]
+            out += self.power_rows(state, seat, power)
+        return [*out, ("done",)]
 
-    def texts(self, state: State, seat: int, power: str) -> list[str]:
-        """The texts of one additional action (none: it cannot be taken)."""
+    def power_rows(self, state: State, seat: int, power: str) -> list[tuple[str, ...]]:
+        """The texts of one additional action, as token rows (none: it cannot be taken)."""
         c = load()
         room = B.hand_room(state, seat)
         if power == "draw":
-            return ["draw"] if room > 0 and B.drawable(state) > 0 else []
+            return [("draw",)] if room > 0 and B.drawable(state) > 0 else []
         if power in ("steal1", "steal2"):
-            n = c.power_n[power]
-            return [f"steal {n} @{v}" for v in state["order"]
+            n = str(c.power_n[power])
+            return [("steal", n, f"@{v}") for v in state["order"]
                     if v != seat and state["hands"][v] and room > 0]
+        sectors = state["sectors"]
         if power == "purge":
-            return [f"purge @{v} {k}" for v in state["order"] for k in CLASSES
-                    if B.count(state, FORUM, v, k) > 0]
+            return [("purge", f"@{v}", k) for v in state["order"] for k in CLASSES
+                    if sectors[FORUM][v][k] > 0]
         if power == "settle":
             if state["supply"][seat]["plebeian"] == 0:
                 return []
-            return [f"settle {s}" for s in B.open_sectors(state)]
+            return [("settle", s) for s in B.open_sectors(state)]
         if power == "dismiss":
-            return [f"dismiss @{v} {s}" for v in state["order"] if v != seat
-                    for s in B.sectors_all() if B.count(state, s, v, "centurion") > 0]
+            return [("dismiss", f"@{v}", s) for v in state["order"] if v != seat
+                    for s in B.sectors_all() if sectors[s][v]["centurion"] > 0]
         raise AssertionError(power)
 
     @acts("done")
     def done(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         state["powers"] = []
-        return [ev("power_skip", seat=seat_msg(seat))] + to_discard(state)
+        events = [ev("power_skip", seat=seat_msg(seat))] if logged() else []
+        return events + to_discard(state)
 
     @acts("draw")
     def draw(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         state["powers"].remove("draw")
         drawn = B.draw(state, min(2, B.hand_room(state, seat)))
         state["hands"][seat].extend(drawn)
-        return [ev("power_draw", seat=seat_msg(seat), n=len(drawn)),
-                ev("drew", (seat,), cards=cards_msg(drawn))] + to_powers(state)
+        events = [ev("power_draw", seat=seat_msg(seat), n=len(drawn)),
+                  ev("drew", (seat,), cards=cards_msg(drawn))] if logged() else []
+        return events + to_powers(state)
 
     @acts("steal")
     def steal(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -298,38 +303,42 @@ class Power(Step):
         for _ in range(min(n, len(theirs), B.hand_room(state, seat))):
             taken.append(theirs.pop(rng.randbelow(state, len(theirs))))  # « au hasard »
         state["hands"][seat].extend(taken)
-        return [ev("steal", seat=seat_msg(seat), victim=seat_msg(victim), n=len(taken)),
-                ev("stole", (seat, victim), seat=seat_msg(seat), victim=seat_msg(victim),
-                   cards=cards_msg(taken))] + to_powers(state)
+        events = [ev("steal", seat=seat_msg(seat), victim=seat_msg(victim), n=len(taken)),
+                  ev("stole", (seat, victim), seat=seat_msg(seat), victim=seat_msg(victim),
+                     cards=cards_msg(taken))] if logged() else []
+        return events + to_powers(state)
 
     @acts("purge")
     def purge(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         owner, cls = int(args[0][1:]), args[1]
         state["powers"].remove("purge")
         B.lift(state, FORUM, owner, cls)
-        return [ev("purge", seat=seat_msg(seat), owner=seat_msg(owner), cls=tok(cls))] + \
-            to_powers(state)
+        events = [ev("purge", seat=seat_msg(seat), owner=seat_msg(owner), cls=tok(cls))] \
+            if logged() else []
+        return events + to_powers(state)
 
     @acts("settle")
     def settle(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         state["powers"].remove("settle")
         B.put(state, args[0], seat, "plebeian")  # the round counter does not move (README)
-        return [ev("settle", seat=seat_msg(seat), sector=tok(args[0]))] + to_powers(state)
+        events = [ev("settle", seat=seat_msg(seat), sector=tok(args[0]))] if logged() else []
+        return events + to_powers(state)
 
     @acts("dismiss")
     def dismiss(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         owner, sector = int(args[0][1:]), args[1]
         state["powers"].remove("dismiss")
         B.lift(state, sector, owner, "centurion")
-        return [ev("dismiss", seat=seat_msg(seat), owner=seat_msg(owner),
-                   sector=tok(sector))] + to_powers(state)
+        events = [ev("dismiss", seat=seat_msg(seat), owner=seat_msg(owner),
+                     sector=tok(sector))] if logged() else []
+        return events + to_powers(state)
 
 
 def to_powers(state: State) -> list[Event]:
     """The additional actions that can still be taken; those that cannot are lost."""
     seat = B.active(state)
-    dropped = [p for p in state["powers"] if not POWER.texts(state, seat, p)]
-    state["powers"] = [p for p in state["powers"] if POWER.texts(state, seat, p)]
+    dropped = [p for p in state["powers"] if not POWER.power_rows(state, seat, p)]
+    state["powers"] = [p for p in state["powers"] if p not in dropped]
     events = [ev("power_void", seat=seat_msg(seat), power=Msg(f"{G}.power.{p}"))
               for p in dropped]
     if state["powers"]:
@@ -338,7 +347,7 @@ def to_powers(state: State) -> list[Event]:
     return events + to_discard(state)
 
 
-class Target(Step):
+class Target(RowsStep):
     """§V.1 Révolte (b): the attacker's targets, one at a time, final once chosen."""
 
     name = "target"
@@ -347,8 +356,8 @@ class Target(Step):
     def question(self, state: State, seat: int) -> Msg:
         return Msg(f"{G}.ask.target", {"n": state["revolt"]["left"]})
 
-    def legal(self, state: State, seat: int) -> list[str]:
-        return [f"target @{v} {s} {k}"
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        return [("target", f"@{v}", s, k)
                 for v, s, k in R.target_options(state, seat, state["revolt"]["targets"])]
 
     @acts("target")
@@ -358,7 +367,7 @@ class Target(Step):
         revolt["targets"].append([victim, sector, cls])
         revolt["left"] -= 1
         events = [ev("target", seat=seat_msg(seat), victim=seat_msg(victim), sector=tok(sector),
-                     cls=tok(cls))]
+                     cls=tok(cls))] if logged() else []
         if revolt["left"] > 0:
             return events
         # the defenders with a centurion where they are targeted choose what it protects (d)
@@ -374,7 +383,7 @@ class Target(Step):
         return events + resolve_revolt(state)
 
 
-class Protect(Step):
+class Protect(RowsStep):
     """§V.1 Révolte (d): every defender at once puts its centurions on its targeted markers."""
 
     name = "protect"
@@ -391,8 +400,8 @@ class Protect(Step):
             "n": _free_centurions(state, seat),
         })
 
-    def legal(self, state: State, seat: int) -> list[str]:
-        return [f"protect {s} {k}" for s, k in R.protect_options(state, seat)] + ["done"]
+    def rows(self, state: State, seat: int) -> list[tuple[str, ...]]:
+        return [("protect", s, k) for s, k in R.protect_options(state, seat)] + [("done",)]
 
     @acts("protect")
     def protect(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
@@ -466,7 +475,8 @@ class Discard(ProductStep):
         card = args[0]
         state["hands"][seat].remove(card)
         state["discard"].append(card)
-        return [ev("discard", seat=seat_msg(seat), card=card_msg(card))] + end_turn(state)
+        events = [ev("discard", seat=seat_msg(seat), card=card_msg(card))] if logged() else []
+        return events + end_turn(state)
 
     def refuse(self, state: State, seat: int, action: str) -> IllegalAction:
         return _cards_refused(state, seat, action.split()[1:]) or \

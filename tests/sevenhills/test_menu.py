@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import IllegalAction, play
 from engine.policy import holds, texts, walk
-from engine.sevenhills.menu import ActMenu, Product
+from engine.sevenhills.menu import ActMenu, Product, Rows
 
 from .helpers import C, G
 
@@ -66,17 +66,20 @@ def test_act_menu_holds_the_legal_texts(players: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 4)])
 def test_every_menu_walks_as_its_legal_list(players: int, seed: int) -> None:
-    """At every step of a random game, the menu playouts walk (menu.Product, ActMenu) holds the
-    texts of `legal()`, and walking itself picks what the walk over that list picks, drawing the
-    same numbers (the recorded playouts depend on it)."""
+    """At every step of a random game, the menu playouts walk (menu.Product, Rows, ActMenu)
+    holds the texts of `legal()`, and walking itself picks what the walk over that list picks,
+    drawing the same numbers (the recorded playouts depend on it)."""
     rnd = random.Random(seed)
     state = G.setup(players, seed, {})
-    phases = set()
+    phases, listed = set(), set()
     while G.outcome(state) is None:
         seat = rnd.choice(sorted(G.prompt(state)))
         legal, menu = G.legal(state, seat), G.menu(state, seat)
         if isinstance(menu, Product):
             phases.add(state["phase"])
+        if isinstance(menu, Rows):
+            listed.add(state["phase"])
+        if isinstance(menu, (Product, Rows)):
             assert menu.texts() == legal
             assert sorted(texts(menu)) == sorted(legal)
         for s in range(2):
@@ -85,3 +88,25 @@ def test_every_menu_walks_as_its_legal_list(players: int, seed: int) -> None:
             assert by_menu.getstate() == by_list.getstate()
         G.apply(state, seat, walk(legal, rnd))
     assert phases == {"preplace", "take", "deploy", "discard", "return"}
+    assert listed == {"power", "target", "protect", "levy"}
+
+
+def test_apply_legal_plays_the_text_it_is_given() -> None:
+    """`apply_legal` hands a menu's walked move to its handler only when it is the text given:
+    after two walks, the first one's text is the one played (as `play` plays it)."""
+    for seed in range(20):
+        rnd = random.Random(seed)
+        state = G.setup(3, seed, {})
+        while state["phase"] != "act":
+            seat = G.asked(state)[0]
+            G.apply_legal(state, seat, walk(G.menu(state, seat), rnd))
+        seat = G.asked(state)[0]
+        menu = G.menu(state, seat)
+        first, second = walk(menu, rnd), walk(menu, rnd)
+        if first != second:
+            break
+    else:
+        raise AssertionError("no two different walks")
+    expected, _ = play(G, state, seat, first)
+    G.apply_legal(state, seat, first, menu)
+    assert state == expected

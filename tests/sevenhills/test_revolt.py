@@ -4,10 +4,13 @@ plebeians, no additional action, no round counter move."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.core import IllegalAction
 from engine.sevenhills import board as B
+from engine.sevenhills import revolt as R
 from tests.support import keys
 
 from .helpers import G, act, at_act, clear_board, give, place, started
@@ -149,3 +152,27 @@ def test_several_defenders_are_asked_at_once() -> None:
     assert B.count(state, "caelian", 1, "knight") == 1
     assert B.count(state, "caelian", 2, "knight") == 0
     assert B.count(state, "caelian", 0, "knight") == 1
+
+
+def test_the_targets_a_revolt_can_choose_are_counted_as_they_are_offered() -> None:
+    """`choosable` (asked by the act menu at every step) counts the targets a revolt can choose
+    one after another exactly as `target_options` offers them: boards of a few nobles and knights
+    and an attacker short of nobles, knights or plebeians, where one marker or one replacement
+    decides between 0, 1 and 2."""
+    rnd = random.Random(28)
+    seen = set()
+    for _ in range(250):
+        state = clear_board(started(rnd.choice([3, 4]), rnd.randrange(50)))
+        seat = rnd.randrange(state["players"])
+        for _ in range(rnd.randrange(4)):
+            victim = rnd.randrange(state["players"])
+            place(state, victim, rnd.choice(B.sectors_all()), rnd.choice(["noble", "knight"]))
+        for cls in ("noble", "knight", "plebeian"):
+            state["supply"][seat][cls] = rnd.choice([0, 0, 1, 2])
+        first = R.target_options(state, seat, [])
+        offered = 2 if any(R.target_options(state, seat, [list(t)]) for t in first) else \
+            1 if first else 0
+        assert R.choosable(state, seat) == offered
+        assert R.choosable(state, seat, 1) == min(offered, 1)
+        seen.add(offered)
+    assert seen == {0, 1, 2}
