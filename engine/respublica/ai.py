@@ -479,9 +479,10 @@ def _marginal(state: State, seat: int, hand: Hand, t: float) -> dict[str, float]
         pile = piles.get(group.card)
         top = pile[0] if pile else None
         c = hand.get(k, 0)
-        out[k] = _kind_worth(group.card, group.size, group.size_with_library, c + 1, t, top,
-                             library) - (_kind_worth(group.card, group.size, group.size_with_library,
-                                                     c, t, top, library) if c > 0 else 0.0)
+        more = _kind_worth(group.card, group.size, group.size_with_library, c + 1, t, top, library)
+        now = (_kind_worth(group.card, group.size, group.size_with_library, c, t, top, library)
+               if c > 0 else 0.0)  # kind_worth's own guard
+        out[k] = more - now
     return out
 
 
