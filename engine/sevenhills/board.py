@@ -13,11 +13,7 @@ from functools import lru_cache
 from engine import rng
 from engine.core import State
 
-from .components import CLASSES, FORUM, Components, load, order_index
-
-
-def comp() -> Components:
-    return load()
+from .components import CLASSES, FORUM, load, order_index
 
 
 @lru_cache(maxsize=1)  # the hills never change: a tuple made once, read at every step
