@@ -14,18 +14,20 @@ An action is checked against its step's options before anything changes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from engine import rng
 from engine.core import Component, Event, IllegalAction, Menu, Msg, Outcome, State, Steps
+from engine.policy import Stuck, choice
 
 from . import board as B
 from . import consul, lookup, take, turn
 from .components import load
 from .menu import Walking
-from .step import G, Step, play_unlogged
+from .step import G, Step, play_unlogged, unlogged
 from .view import view as build_view
 
 
@@ -144,6 +146,25 @@ class SevenHills(Steps):
             verb, *args = action.split()
         play_unlogged(self.steps[state["phase"]], state, seat, verb, args)
         return []
+
+    def play_to_end(self, state: State, rand: random.Random, history: list[tuple[int, str]],
+                    max_actions: int) -> None:
+        """engine.policy.play_to_end, drawing the same numbers, for a random playout: the
+        steps asked directly (each asks one seat), their menus walked by themselves, and the
+        walked move handed to its verb's handler, without log lines for the whole playout
+        rather than at each of its thousand actions."""
+        steps = self.steps
+        with unlogged():
+            while state["outcome"] is None:
+                if len(history) >= max_actions:
+                    raise Stuck(f"no end after {max_actions} actions")
+                step = steps[state["phase"]]
+                seat = choice(rand, step.asked(state))  # one seat, but the loop draws
+                menu: Walking = step.menu(state, seat)
+                text = menu.walk(rand)
+                _, verb, args = menu.walked
+                step.verbs[verb](step, state, seat, verb, args)
+                history.append((seat, text))
 
     def era_scores(self, state: State) -> list[dict[str, Any]]:
         """Each seat's points this era: per open hill, and for knights (§V.3 (1)-(2))."""

@@ -25,7 +25,7 @@ from itertools import product
 from math import prod
 
 from engine.core import State
-from engine.policy import END
+from engine.policy import END, choice
 
 from . import board as B
 from . import revolt as R
@@ -118,7 +118,7 @@ class ActMenu(Walking):
             raise ValueError("no legal action")
         if len(verbs) == 1 and len(self.hand) <= 1:  # `draw` alone, or one card to exchange
             return self.keep(verbs[0], list(self.hand))
-        verb = rng.choice(verbs)
+        verb = choice(rng, verbs)
         if verb == "draw":
             return self.keep(verb, [])
         if verb == "exchange":
@@ -179,7 +179,7 @@ def _place_colours() -> dict[str, str | None]:
 def _draw(rng: random.Random, nexts: list[str]) -> str:
     """The next token: the only one offered (a combination's lone next card has one text
     below it, so the walk draws nothing), else one drawn."""
-    return nexts[0] if len(nexts) == 1 else rng.choice(nexts)
+    return nexts[0] if len(nexts) == 1 else choice(rng, nexts)
 
 
 def _walk_combo(rng: random.Random, pool: list[str], low: int, high: int, chosen: list[str],
@@ -197,7 +197,7 @@ def _walk_combo(rng: random.Random, pool: list[str], low: int, high: int, chosen
         if n >= low:
             if not nexts:
                 return chosen
-            pick = rng.choice([END, *nexts])
+            pick = choice(rng, [END, *nexts])
             if pick == END:
                 return chosen
         else:
@@ -240,11 +240,11 @@ class Product(Walking):
         if not left:
             raise ValueError("no legal action")
         if left > 1:
-            rng.choice([self.verb])
+            choice(rng, [self.verb])
         args = []
         for level in self.levels:
             if left > 1:
-                args.append(rng.choice(sorted(level)))
+                args.append(choice(rng, sorted(level)))
                 left //= len(level)
             else:
                 args.append(level[0])
@@ -253,8 +253,8 @@ class Product(Walking):
     def _walk_one(self, rng: random.Random, level: Sequence[str]) -> str:
         """`walk` over a single level: the verb and a token drawn while there are two or more."""
         if len(level) > 1:
-            rng.choice([self.verb])
-            return self.keep(self.verb, [rng.choice(sorted(level))])
+            choice(rng, [self.verb])
+            return self.keep(self.verb, [choice(rng, sorted(level))])
         if not level:
             raise ValueError("no legal action")
         return self.keep(self.verb, [level[0]])
@@ -285,7 +285,7 @@ class Rows(Walking):
             groups: dict[str, list[tuple[str, ...]]] = {}  # the rows by their next token
             for row in rows:
                 groups.setdefault(row[depth] if depth < len(row) else END, []).append(row)
-            rows = groups[rng.choice(sorted(groups))]
+            rows = groups[choice(rng, sorted(groups))]
             depth += 1
         verb, *args = rows[0]
         return self.keep(verb, args)
