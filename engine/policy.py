@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from engine.core import END, Game, Menu, State
 
-__all__ = ["END", "Listed", "Menu", "Stuck", "TextMenu", "choice", "holds", "play_to_end",
+__all__ = ["END", "Listed", "Menu", "Stuck", "TextMenu", "choice", "draw_lone", "holds", "play_to_end",
            "playout", "texts", "walk"]
 
 T = TypeVar("T")
@@ -39,6 +39,13 @@ def choice(rng: random.Random, seq: Sequence[T]) -> T:
     while r >= n:
         r = draw(bits)
     return seq[r]
+
+
+def draw_lone(rng: random.Random) -> None:
+    """What `choice` draws from a sequence of one (bits until a 0), for a caller that knows the
+    lone pick: the seat of a one-seat step, a verb alone at its level."""
+    while rng.getrandbits(1):
+        pass
 
 
 def walk(legal: Sequence[str] | Menu, rng: random.Random) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Component, Event, IllegalAction, Menu, Msg, Outcome, State, Steps
-from engine.policy import Stuck, choice
+from engine.policy import Stuck, draw_lone
 
 from . import board as B
 from . import consul, lookup, take, turn
@@ -159,7 +159,8 @@ class SevenHills(Steps):
                 if len(history) >= max_actions:
                     raise Stuck(f"no end after {max_actions} actions")
                 step = steps[state["phase"]]
-                seat = choice(rand, step.asked(state))  # one seat, but the loop draws
+                seat, = step.asked(state)  # one seat: the loop's choice among one draws
+                draw_lone(rand)
                 menu: Walking = step.menu(state, seat)
                 text = menu.walk(rand)
                 _, verb, args = menu.walked

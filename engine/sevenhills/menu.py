@@ -25,7 +25,7 @@ from itertools import product
 from math import prod
 
 from engine.core import State
-from engine.policy import END, choice
+from engine.policy import END, choice, draw_lone
 
 from . import board as B
 from . import revolt as R
@@ -240,7 +240,7 @@ class Product(Walking):
         if not left:
             raise ValueError("no legal action")
         if left > 1:
-            choice(rng, [self.verb])
+            draw_lone(rng)
         args = []
         for level in self.levels:
             if left > 1:
@@ -253,7 +253,7 @@ class Product(Walking):
     def _walk_one(self, rng: random.Random, level: Sequence[str]) -> str:
         """`walk` over a single level: the verb and a token drawn while there are two or more."""
         if len(level) > 1:
-            choice(rng, [self.verb])
+            draw_lone(rng)
             return self.keep(self.verb, [choice(rng, sorted(level))])
         if not level:
             raise ValueError("no legal action")

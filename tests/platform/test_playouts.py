@@ -17,7 +17,7 @@ import pytest
 
 from engine import registry
 from engine.core import parse_options, play, replay
-from engine.policy import playout, walk
+from engine.policy import Stuck, choice, draw_lone, play_to_end, playout, walk
 
 # (game, players, options, [(seed, actions, digest of the final state and the history)])
 RECORDED = [
@@ -114,3 +114,53 @@ def test_legal_lists_are_the_recorded_ones(
         state, _ = play(game, state, seat, walk(game.legal(state, seat), rng))
         n += 1
     assert (n, lists.hexdigest()[:16]) == (actions, recorded)
+
+
+def test_choice_draws_what_random_choice_draws() -> None:
+    """`choice` and `draw_lone` stand in for `Random.choice` in playouts: the same pick, and the
+    generator left in the same state, for every length a walk meets (a lone token included)."""
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in [*range(1, 70), 127, 128, 129, 1000, 4097]:
+            seq = list(range(n))
+            assert choice(ours, seq) == theirs.choice(seq), (seed, n)
+            assert ours.getstate() == theirs.getstate(), (seed, n)
+        draw_lone(ours)
+        theirs.choice(["lone"])
+        assert ours.getstate() == theirs.getstate(), seed
+    with pytest.raises(IndexError):
+        choice(random.Random(1), [])
+
+
+OWN_LOOPS = [key for key in sorted(registry.keys()) if hasattr(registry.get(key), "play_to_end")]
+
+
+@pytest.mark.parametrize("key", OWN_LOOPS)
+def test_a_games_own_playout_loop_plays_the_same_games(key: str) -> None:
+    """A game's own `play_to_end` (a faster loop) plays, seed for seed, the game the generic
+    loop plays from the same state with the same generator: same history, same final state,
+    the generator at the same point."""
+    game = registry.get(key)
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(1, 6):
+            mine, generic = random.Random(seed), random.Random(seed)
+            state, other = game.setup(players, seed, {}), game.setup(players, seed, {})
+            ours: list[tuple[int, str]] = []
+            theirs: list[tuple[int, str]] = []
+            game.play_to_end(state, mine, ours, 100_000)
+            play_to_end(game, other, generic, theirs, 100_000)
+            assert ours == theirs, (players, seed)
+            assert state == other, (players, seed)
+            assert mine.getstate() == generic.getstate(), (players, seed)
+
+
+def test_own_loops_exist() -> None:
+    """The test above runs over something: Seven Hills plays its own playouts."""
+    assert "seven-hills" in OWN_LOOPS
+
+
+@pytest.mark.parametrize("key", registry.keys())
+def test_a_playout_without_an_end_says_which_game_and_seed(key: str) -> None:
+    game = registry.get(key)
+    with pytest.raises(Stuck, match=rf"^{key} seed 3: no end after 5 actions$"):
+        playout(game, game.min_players, 3, {}, max_actions=5)
