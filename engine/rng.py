@@ -14,10 +14,14 @@ def seed_state(seed: int) -> int:
     return seed & _MASK
 
 
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_SPAN = 1 << 64
+
+
 def _next(state: dict[str, Any]) -> int:
-    z = state["rng"] = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = state["rng"] = (state["rng"] + _GAMMA) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return z ^ (z >> 31)
 
 
@@ -25,7 +29,7 @@ def randbelow(state: dict[str, Any], n: int) -> int:
     """A uniform integer in [0, n), drawn from state["rng"] (rejection sampling: no modulo bias)."""
     if n <= 0:
         raise ValueError("n must be positive")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _SPAN - _SPAN % n
     while True:
         r = _next(state)
         if r < limit:
@@ -33,7 +37,21 @@ def randbelow(state: dict[str, Any], n: int) -> int:
 
 
 def shuffle(state: dict[str, Any], items: MutableSequence[Any]) -> None:
-    """Fisher-Yates shuffle in place, driven by state["rng"]."""
+    """Fisher-Yates shuffle in place, driven by state["rng"]: `randbelow(state, i + 1)` for
+    each place from the last, with `randbelow` and `_next` written out here (a deck's shuffle
+    is dozens of draws, and a Seven Hills playout reshuffles its deck ten times;
+    tests/platform/test_rng.py compares the two)."""
+    seed = state["rng"]
     for i in range(len(items) - 1, 0, -1):
-        j = randbelow(state, i + 1)
+        n = i + 1
+        limit = _SPAN - _SPAN % n
+        while True:
+            seed = (seed + _GAMMA) & _MASK
+            z = ((seed ^ (seed >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         items[i], items[j] = items[j], items[i]
+    state["rng"] = seed

@@ -65,7 +65,7 @@ class Components:
         return cid in _by_id()
 
     def order(self, cid: str) -> int:
-        return _index()[cid]
+        return order_index()[cid]
 
     def open_hills(self, era: int) -> tuple[str, ...]:
         return tuple(h for h in self.hills if self.opens[h] <= era)
@@ -178,11 +178,7 @@ def by_id() -> dict[str, Card]:
     return _by_id()
 
 
+@cache  # read by every sort of a hand: no call in between
 def order_index() -> dict[str, int]:
     """Each card's place in the canonical order (hands and texts are sorted by it)."""
-    return _index()
-
-
-@cache
-def _index() -> dict[str, int]:
     return {k.id: i for i, k in enumerate(load().cards)}

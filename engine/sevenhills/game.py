@@ -21,7 +21,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Component, Event, IllegalAction, Menu, Msg, Outcome, State, Steps
-from engine.policy import Stuck, draw_lone
+from engine.policy import Stuck
 
 from . import board as B
 from . import consul, lookup, take, turn
@@ -153,14 +153,15 @@ class SevenHills(Steps):
         steps asked directly (each asks one seat), their menus walked by themselves, and the
         walked move handed to its verb's handler, without log lines for the whole playout
         rather than at each of its thousand actions."""
-        steps = self.steps
+        steps, bit = self.steps, rand.getrandbits
         with unlogged():
             while state["outcome"] is None:
                 if len(history) >= max_actions:
                     raise Stuck(f"no end after {max_actions} actions")
                 step = steps[state["phase"]]
-                seat, = step.asked(state)  # one seat: the loop's choice among one draws
-                draw_lone(rand)
+                seat, = step.asked(state)
+                while bit(1):  # draw_lone: the generic loop's choice among that one seat
+                    pass
                 menu: Walking = step.menu(state, seat)
                 text = menu.walk(rand)
                 _, verb, args = menu.walked

@@ -234,30 +234,28 @@ class Product(Walking):
         """engine.policy.walk over the texts: while more than one text is left, a level's
         tokens are drawn from (the verb's too, alone as it is), sorted as the walk sorts them;
         once one is left, the rest is its."""
-        if len(self.levels) == 1:  # take, discard, preplace, return: one token after the verb
-            return self._walk_one(rng, self.levels[0])
-        left = prod(map(len, self.levels))
+        levels = self.levels
+        if len(levels) == 1:  # take, discard, preplace, return: one token after the verb
+            level = levels[0]
+            if len(level) > 1:
+                draw_lone(rng)
+                return self.keep(self.verb, [choice(rng, sorted(level))])
+            if not level:
+                raise ValueError("no legal action")
+            return self.keep(self.verb, [level[0]])
+        left = prod(map(len, levels))
         if not left:
             raise ValueError("no legal action")
         if left > 1:
             draw_lone(rng)
         args = []
-        for level in self.levels:
+        for level in levels:
             if left > 1:
                 args.append(choice(rng, sorted(level)))
                 left //= len(level)
             else:
                 args.append(level[0])
         return self.keep(self.verb, args)
-
-    def _walk_one(self, rng: random.Random, level: Sequence[str]) -> str:
-        """`walk` over a single level: the verb and a token drawn while there are two or more."""
-        if len(level) > 1:
-            draw_lone(rng)
-            return self.keep(self.verb, [choice(rng, sorted(level))])
-        if not level:
-            raise ValueError("no legal action")
-        return self.keep(self.verb, [level[0]])
 
 
 class Rows(Walking):
