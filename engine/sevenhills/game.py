@@ -27,7 +27,7 @@ from . import board as B
 from . import consul, lookup, take, turn
 from .components import load
 from .menu import Walking
-from .step import G, Step, play_unlogged, unlogged
+from .step import G, Step, unlogged
 from .view import view as build_view
 
 
@@ -144,7 +144,9 @@ class SevenHills(Steps):
             _, verb, args = walked
         else:
             verb, *args = action.split()
-        play_unlogged(self.steps[state["phase"]], state, seat, verb, args)
+        step = self.steps[state["phase"]]
+        with unlogged():
+            step.verbs[verb](step, state, seat, verb, args)
         return []
 
     def play_to_end(self, state: State, rand: random.Random, history: list[tuple[int, str]],

@@ -13,7 +13,8 @@ A random playout walks a menu at every one of its thousand actions, so all three
 numbers the walk over the listed texts draws, without building or splitting the texts
 (tests/sevenhills/test_menu.py compares their texts with `legal()`, and their walks with the
 walk over it). A walk keeps the move it chose (`walked`: its text, verb and arguments), which
-`SevenHills.apply_legal` hands to the verb's handler rather than splitting the text again.
+`SevenHills.play_to_end` and `apply_legal` hand to the verb's handler rather than splitting the
+text again.
 """
 
 from __future__ import annotations

@@ -129,19 +129,10 @@ _UNLOGGED = Event(Msg(""))  # what `ev` returns meanwhile: never read, so no tex
 logged = _logging.get
 
 
-def play_unlogged(step: Step, state: State, seat: int, verb: str, args: list[str]) -> None:
-    """A legal move's handler, without its log lines (`unlogged` without a context manager's
-    calls, at every action of a playout)."""
-    token = _logging.set(False)
-    try:
-        step.verbs[verb](step, state, seat, verb, args)
-    finally:
-        _logging.reset(token)
-
-
 class unlogged:  # lower case as contextlib.suppress: read `with unlogged():`
-    """The rules applied without writing their log lines (`ev` and `cards_msg`). A class: a
-    generator's context manager cost more than the lines it saved at each playout action."""
+    """The rules applied without writing their log lines (`ev` and `cards_msg`): a whole
+    random playout (SevenHills.play_to_end), a move of a search (apply_legal). A class: a
+    generator's context manager costs more calls."""
 
     def __enter__(self) -> None:
         self.token = _logging.set(False)
