@@ -19,8 +19,8 @@ from typing import Any, TypeVar
 
 from engine.core import END, Game, Menu, State
 
-__all__ = ["END", "Listed", "Menu", "Stuck", "TextMenu", "choice", "draw_lone", "holds", "play_to_end",
-           "playout", "texts", "walk"]
+__all__ = ["END", "Listed", "Menu", "Stuck", "TextMenu", "choice", "draw_lone", "holds",
+           "play_to_end", "playout", "texts", "walk"]
 
 T = TypeVar("T")
 
@@ -30,7 +30,7 @@ def choice(rng: random.Random, seq: Sequence[T]) -> T:
     draws three times an action, and the recorded playout digests pin these numbers.
     `Random.choice` is `seq[self._randbelow(len(seq))]`, and `_randbelow` draws numbers of
     len(seq)'s bit length until one is below it (CPython 3.11-3.13's random.py;
-    tests/test_policy.py compares the two)."""
+    tests/platform/test_playouts.py compares the two)."""
     n = len(seq)
     if not n:
         raise IndexError("Cannot choose from an empty sequence")
