@@ -87,7 +87,10 @@ def position(state: State, seat: int) -> int:
 
 
 def hand_room(state: State, seat: int) -> int:
-    return load().hand_limit - len(state["hands"][seat])
+    return _HAND_LIMIT - len(state["hands"][seat])
+
+
+_HAND_LIMIT = load().hand_limit  # read at every step of a playout: once, not a call each
 
 
 def drawable(state: State) -> int:

@@ -239,7 +239,8 @@ class Product(Walking):
         if len(levels) == 1:  # take, discard, preplace, return: one token after the verb
             level = levels[0]
             if len(level) > 1:
-                draw_lone(rng)
+                while rng.getrandbits(1):  # draw_lone: the verb, alone at its level
+                    pass
                 return self.keep(self.verb, [choice(rng, sorted(level))])
             if not level:
                 raise ValueError("no legal action")
