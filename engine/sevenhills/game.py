@@ -21,7 +21,7 @@ from typing import Any
 
 from engine import rng
 from engine.core import Component, Event, IllegalAction, Menu, Msg, Outcome, State, Steps
-from engine.policy import Stuck
+from engine.policy import Stuck, choice
 
 from . import board as B
 from . import consul, lookup, take, turn
@@ -152,7 +152,7 @@ class SevenHills(Steps):
     def play_to_end(self, state: State, rand: random.Random, history: list[tuple[int, str]],
                     max_actions: int) -> None:
         """engine.policy.play_to_end, drawing the same numbers, for a random playout: the
-        steps asked directly (each asks one seat), their menus walked by themselves, and the
+        steps asked directly (most ask one seat), their menus walked by themselves, and the
         walked move handed to its verb's handler, without log lines for the whole playout
         rather than at each of its thousand actions."""
         steps, bit = self.steps, rand.getrandbits
@@ -161,9 +161,15 @@ class SevenHills(Steps):
                 if len(history) >= max_actions:
                     raise Stuck(f"no end after {max_actions} actions")
                 step = steps[state["phase"]]
-                seat, = step.asked(state)
-                while bit(1):  # draw_lone: the generic loop's choice among that one seat
-                    pass
+                asked = step.asked(state)
+                if len(asked) == 1:  # all but a revolt's protections (§V.1 Révolte (c))
+                    seat = asked[0]
+                    while bit(1):  # draw_lone: the generic loop's choice among one seat
+                        pass
+                elif asked:
+                    seat = choice(rand, sorted(asked))
+                else:
+                    raise Stuck("nobody is asked to act")
                 menu: Walking = step.menu(state, seat)
                 text = menu.walk(rand)
                 _, verb, args = menu.walked
