@@ -162,7 +162,7 @@ class SevenHills(Steps):
                     raise Stuck(f"no end after {max_actions} actions")
                 step = steps[state["phase"]]
                 asked = step.asked(state)
-                if len(asked) == 1:  # all but a revolt's protections (§V.1 Révolte (c))
+                if len(asked) == 1:  # all but a revolt's protections (§V.1 Révolte (d))
                     seat = asked[0]
                     while bit(1):  # draw_lone: the generic loop's choice among one seat
                         pass
