@@ -14,6 +14,10 @@ Several seats asked at once (simultaneous choices, answers asked out of turn) ar
 after the other in the tree: the searcher first, the others by seat number (knowledge.actor),
 so the searcher's own choice never depends on another's hidden one.
 
+A game may pair its root moves instead (its PAIRED_ROOT, `_halving`): sequential halving
+(Karnin, Koren & Somekh, 2013) where each sweep plays every move left from one shared
+determinization, so the hidden cards' part of the value cancels out of the comparison.
+
 The answer is the root move visited most (then the best mean, then the candidates' order).
 The search stops as soon as that move cannot be overtaken in the iterations left, so a settled
 choice (who begins the Age, a clear best move) does not think for the whole time cap.
@@ -76,6 +80,8 @@ def searched(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
     the most visited root move cannot be overtaken in the iterations left (the budget's, or
     the time cap's at the rate so far): the answer is the one the whole budget would give, as
     the answer is the most visited move, so the budget mode stays deterministic."""
+    if know.paired_root:
+        return _halving(game, know, state, seat, legal, rng, budget, seconds)
     root = Node(None)
     iterations = UNBOUNDED if budget is None else max(1, budget)
     start = time.perf_counter()
@@ -117,6 +123,60 @@ def _seed_root(game: Game, know: Knowledge, det: State, seat: int, root: Node,
         child.total = PRIOR_VISITS * value(game, know, after, who)
 
 
+def _halving(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
+             rng: random.Random, budget: int | None, seconds: float) -> tuple[str, int]:
+    """Sequential halving over the root moves, on paired samples (a game's PAIRED_ROOT): each
+    sweep deals one determinization and plays every move still in the running from it, each
+    with a generator seeded alike below it, so two moves are compared on the same hidden cards
+    (the noise of the deal, far larger than what tells them apart, cancels out). The budget is
+    shared out over log2(moves) rounds; after each, the worse half by mean reward is dropped.
+    Below each root move the tree is searched as `searched` does."""
+    start = time.perf_counter()
+    deadline = start + seconds
+    first = know.determinize(state, seat, rng)
+    running = considered(know, first, seat, legal, rng)
+    who = actor(game, first, seat)
+    if len(running) == 1 or who is None:
+        return running[0], 0
+    arms = {t: Node(who) for t in running}
+    iterations = UNBOUNDED if budget is None else max(1, budget)
+    done, det = 0, first
+    rounds = math.ceil(math.log2(len(running)))
+    while len(running) > 1:
+        begun, sweeps = done, 0
+        while sweeps < max(1, (iterations - begun) // (len(running) * rounds)):
+            sweeps += 1
+            below = rng.getrandbits(64)
+            for text in running:
+                sample = copy_state(det)
+                try:
+                    game.apply(sample, who, text)
+                except IllegalAction:  # not in this sample's hands: this move sits it out
+                    continue
+                path = [arms[text]]
+                walk_rng = random.Random(below)
+                if _descend(game, know, sample, seat, arms[text], path, None, walk_rng):
+                    _back_up(game, know, sample, seat, path, walk_rng)
+                done += 1
+            det = know.determinize(state, seat, rng)
+            now = time.perf_counter()
+            if now > deadline:
+                return _best(arms, running), done
+            if budget is None and iterations == UNBOUNDED:  # the cap at the first sweep's rate
+                iterations = max(done, int(done * seconds / max(now - start, 1e-9)))
+        running = sorted(running, key=lambda t: -_mean(arms[t]))[:(len(running) + 1) // 2]
+        rounds = max(1, rounds - 1)
+    return running[0], done
+
+
+def _mean(node: Node) -> float:
+    return node.total / node.visits if node.visits else 0.0
+
+
+def _best(arms: dict[str, Node], running: list[str]) -> str:
+    return max(running, key=lambda t: _mean(arms[t]))
+
+
 def _settled(root: Node, done: int, iterations: int, in_time: float) -> bool:
     """True when the most visited root move keeps the most visits whatever the iterations
     left do: more than the runner-up could gain. The iterations left are the budget's, capped
@@ -131,9 +191,16 @@ def _settled(root: Node, done: int, iterations: int, in_time: float) -> bool:
 
 def _iterate(game: Game, know: Knowledge, det: State, seat: int, root: Node,
              root_texts: list[str], rng: random.Random) -> None:
-    node = root
     path: list[Node] = []
-    texts: list[str] | None = root_texts
+    if _descend(game, know, det, seat, root, path, root_texts, rng):
+        _back_up(game, know, det, seat, path, rng)
+        root.visits += 1
+
+
+def _descend(game: Game, know: Knowledge, det: State, seat: int, node: Node, path: list[Node],
+             texts: list[str] | None, rng: random.Random) -> bool:
+    """Down the tree from `node` (`det` at it) to a new node, applying each move to `det` and
+    appending each node passed to `path`. False if the sample refuses a root text."""
     while (who := actor(game, det, seat)) is not None:
         if texts is None:
             texts = options(game, know, det, who, rng)
@@ -158,12 +225,18 @@ def _iterate(game: Game, know: Knowledge, det: State, seat: int, root: Node,
         except IllegalAction:  # a root text the sample does not allow: drop this iteration
             if child.visits == 0:
                 del node.children[(who, text)]
-            return
+            return False
         path.append(child)
         node = child
         texts = None
         if untried:
             break
+    return True
+
+
+def _back_up(game: Game, know: Knowledge, det: State, seat: int, path: list[Node],
+             rng: random.Random) -> None:
+    """The rollout from the new node, then each node's reward for the seat that moved there."""
     _rollout(game, know, det, seat, rng)
     rewards: dict[int, float] = {}
     for n in path:
@@ -173,11 +246,10 @@ def _iterate(game: Game, know: Knowledge, det: State, seat: int, root: Node,
             rewards[who] = value(game, know, det, who)
         n.visits += 1
         n.total += rewards[who]
-    root.visits += 1
 
 
 def _rollout(game: Game, know: Knowledge, det: State, seat: int, rng: random.Random) -> None:
-    for _ in range(ROLLOUT_DEPTH):
+    for _ in range(know.rollout_depth or ROLLOUT_DEPTH):
         who = actor(game, det, seat)
         if who is None:
             return

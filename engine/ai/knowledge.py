@@ -25,6 +25,13 @@ and may define
         The easy level's softmax temperature in units of this game's `evaluate`, where its
         moves are told apart by less than the default (engine/ai/plausible.py): else easy picks
         nearly uniformly, as random does.
+    PAIRED_ROOT = True
+        The hard level compares its root moves by sequential halving on shared deals
+        (engine/ai/ismcts.py `_halving`), where what the seat cannot see moves every move's
+        value far more than the moves differ (Res Publica's hands).
+    ROLLOUT_DEPTH = 4
+        The hard level's rollout steps after the tree, where a turn takes many steps (lay,
+        trade, end) and the default's few stop before what a move leads to.
 """
 
 from __future__ import annotations
@@ -50,6 +57,8 @@ class Knowledge:
     candidates: Candidates | None = None
     from_menu: bool = False  # `candidates` reads the game's menu (CANDIDATES_FROM_MENU)
     easy_temperature: float | None = None  # the game's EASY_TEMPERATURE, if it sets one
+    paired_root: bool = False  # the game's PAIRED_ROOT: hard halves its root moves (ismcts)
+    rollout_depth: int | None = None  # the game's ROLLOUT_DEPTH, if it sets one (ismcts)
 
 
 def _module(name: str) -> ModuleType | None:
@@ -72,6 +81,8 @@ def _for_module(module: str) -> Knowledge | None:
         candidates=getattr(found, "candidates", None),
         from_menu=getattr(found, "CANDIDATES_FROM_MENU", False),
         easy_temperature=getattr(found, "EASY_TEMPERATURE", None),
+        paired_root=getattr(found, "PAIRED_ROOT", False),
+        rollout_depth=getattr(found, "ROLLOUT_DEPTH", None),
     )
 
 

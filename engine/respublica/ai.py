@@ -33,6 +33,8 @@ from .steps import STEPS
 # The search asks `candidates` with the seat's menu (engine/ai/knowledge.py): the thousands of
 # trade texts are never listed below its root.
 CANDIDATES_FROM_MENU = True
+PAIRED_ROOT = True
+ROLLOUT_DEPTH = 4
 PASS = "pass"
 SEEK = "seek"
 OFFER = "offer"

@@ -12,6 +12,9 @@ from bot.cli import main
 from bot.tools import arena
 from engine import ai, registry
 from engine.ai.deal import Deal
+from engine.ai.ismcts import searched
+from engine.ai.knowledge import Knowledge
+from engine.core import Event, Game, IllegalAction, Msg, Outcome, State
 from engine.policy import walk
 
 
@@ -177,3 +180,69 @@ def test_the_ladder_lists_every_game_and_option_set_and_judges_a_line(
     assert out.read_text().startswith(row)
     assert main(["ladder", "--pairs", "easy-hard"]) == 2
     assert main(["ladder", "--only", "chess"]) == 2
+
+
+# --- the paired root (a game's PAIRED_ROOT, engine/ai/ismcts.py `_halving`) -----------------------
+
+# One move to choose, then the game stops. What a move is worth is mostly the hidden number the
+# seat cannot see (the same for every move) and a little the move itself: "c" is the best by
+# 0.01, far less than the spread of the hidden part, as in Res Publica's early turns.
+TOY_EDGE = {"a": 0.0, "b": 0.01, "c": 0.02, "d": 0.005}
+
+
+class _Hidden(Game):
+    key = module = "toy-hidden"
+
+    def prompt(self, state: State) -> dict[int, Msg]:
+        return {} if state["moved"] else {0: Msg("toy.ask")}
+
+    def legal(self, state: State, seat: int) -> list[str]:
+        return [] if state["moved"] else sorted(TOY_EDGE)
+
+    def apply(self, state: State, seat: int, action: str) -> list[Event]:
+        if state["moved"] or action not in TOY_EDGE:
+            raise IllegalAction("toy.error")
+        state["moved"] = action
+        return []
+
+    def outcome(self, state: State) -> Outcome | None:
+        return None
+
+
+def _toy_knowledge(paired: bool) -> Knowledge:
+    return Knowledge(
+        determinize=lambda state, seat, rng: {**state, "hidden": rng.random()},
+        evaluate=lambda state, seat: 0.3 + 0.6 * state["hidden"] + TOY_EDGE.get(state["moved"], 0),
+        paired_root=paired)
+
+
+def test_the_paired_root_compares_moves_on_the_same_hidden_cards() -> None:
+    """Two moves compared on different deals differ mostly by the deals: the unpaired search
+    picks a worse move on some seeds, the paired one always finds the best (the deal's part
+    cancels out), and takes about the budget, deterministically."""
+    game, state = _Hidden(), {"moved": None, "hidden": 0.5}
+    legal = game.legal(state, 0)
+    paired = [searched(game, _toy_knowledge(True), state, 0, legal, random.Random(s), 80, 60)
+              for s in range(20)]
+    unpaired = [searched(game, _toy_knowledge(False), state, 0, legal, random.Random(s), 80, 60)
+                for s in range(20)]
+    assert {move for move, _ in paired} == {"c"}
+    assert sum(move != "c" for move, _ in unpaired) >= 5
+    assert all(72 <= done <= 80 for _, done in paired)
+    again = searched(game, _toy_knowledge(True), state, 0, legal, random.Random(3), 80, 60)
+    assert again == paired[3]
+
+
+def test_res_publica_pairs_its_root_moves() -> None:
+    from engine.ai.knowledge import knowledge
+
+    know = knowledge(registry.get("res-publica"))
+    assert know is not None and know.paired_root and know.rollout_depth == 4
+
+
+def test_the_paired_root_under_a_time_cap_shares_out_what_the_cap_allows() -> None:
+    """Without a budget, the first sweep's pace sets how many sweeps the cap allows."""
+    game, state = _Hidden(), {"moved": None, "hidden": 0.5}
+    move, done = searched(game, _toy_knowledge(True), state, 0, game.legal(state, 0),
+                          random.Random(1), None, 0.05)
+    assert move == "c" and done > 4 * len(TOY_EDGE)
