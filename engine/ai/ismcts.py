@@ -16,7 +16,9 @@ so the searcher's own choice never depends on another's hidden one.
 
 A game may pair its root moves instead (its PAIRED_ROOT, `_halving`): sequential halving
 (Karnin, Koren & Somekh, 2013) where each sweep plays every move left from one shared
-determinization, so the hidden cards' part of the value cancels out of the comparison.
+determinization, so the hidden cards' part of the value cancels out of the comparison. It
+answers the best mean of the last round, and has no early stop: it takes its whole budget (or
+cap).
 
 The answer is the root move visited most (then the best mean, then the candidates' order).
 The search stops as soon as that move cannot be overtaken in the iterations left, so a settled
@@ -249,7 +251,8 @@ def _back_up(game: Game, know: Knowledge, det: State, seat: int, path: list[Node
 
 
 def _rollout(game: Game, know: Knowledge, det: State, seat: int, rng: random.Random) -> None:
-    for _ in range(know.rollout_depth or ROLLOUT_DEPTH):
+    depth = ROLLOUT_DEPTH if know.rollout_depth is None else know.rollout_depth
+    for _ in range(depth):
         who = actor(game, det, seat)
         if who is None:
             return
