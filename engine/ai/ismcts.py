@@ -65,6 +65,9 @@ class Node:
         self.avail = 1
         self.total = 0.0  # rewards of `actor`, summed
 
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
     def ucb(self) -> float:
         return self.total / self.visits + EXPLORATION * math.sqrt(
             math.log(self.avail) / self.visits)
@@ -103,7 +106,7 @@ def searched(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
         if settle and _settled(root, done, iterations, (deadline - now) * done / (now - start)):
             break
     order = {t: i for i, t in enumerate(root_texts)}
-    ranked = [(n.visits, n.total / n.visits if n.visits else 0.0, -order[t], t)
+    ranked = [(n.visits, n.mean(), -order[t], t)
               for (_, t), n in root.children.items() if t in order]
     return (max(ranked)[3] if ranked else root_texts[0]), done
 
@@ -142,12 +145,14 @@ def _halving(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
         return running[0], 0
     arms = {t: Node(who) for t in running}
     iterations = UNBOUNDED if budget is None else max(1, budget)
-    done, det = 0, first
+    done = dealt = 0
     rounds = math.ceil(math.log2(len(running)))
     while len(running) > 1:
         begun, sweeps = done, 0
         while sweeps < max(1, (iterations - begun) // (len(running) * rounds)):
             sweeps += 1
+            det = first if dealt == 0 else know.determinize(state, seat, rng)
+            dealt += 1
             below = rng.getrandbits(64)
             for text in running:
                 sample = copy_state(det)
@@ -160,23 +165,14 @@ def _halving(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
                 if _descend(game, know, sample, seat, arms[text], path, None, walk_rng):
                     _back_up(game, know, sample, seat, path, walk_rng)
                 done += 1
-            det = know.determinize(state, seat, rng)
             now = time.perf_counter()
             if now > deadline:
-                return _best(arms, running), done
-            if budget is None and iterations == UNBOUNDED:  # the cap at the first sweep's rate
+                return max(running, key=lambda t: arms[t].mean()), done
+            if iterations == UNBOUNDED:  # the cap at the first sweep's rate
                 iterations = max(done, int(done * seconds / max(now - start, 1e-9)))
-        running = sorted(running, key=lambda t: -_mean(arms[t]))[:(len(running) + 1) // 2]
+        running = sorted(running, key=lambda t: -arms[t].mean())[:(len(running) + 1) // 2]
         rounds = max(1, rounds - 1)
     return running[0], done
-
-
-def _mean(node: Node) -> float:
-    return node.total / node.visits if node.visits else 0.0
-
-
-def _best(arms: dict[str, Node], running: list[str]) -> str:
-    return max(running, key=lambda t: _mean(arms[t]))
 
 
 def _settled(root: Node, done: int, iterations: int, in_time: float) -> bool:
