@@ -17,8 +17,9 @@ so the searcher's own choice never depends on another's hidden one.
 A game may pair its root moves instead (its PAIRED_ROOT, `_halving`): sequential halving
 (Karnin, Koren & Somekh, 2013) where each sweep plays every move left from one shared
 determinization, so the hidden cards' part of the value cancels out of the comparison. It
-answers the best mean of the last round, and has no early stop: it takes its whole budget (or
-cap).
+answers the best mean of the last round. With a budget it takes the whole budget; under the time
+cap alone (Discord) it stops once the leading move beats every other on the sweeps so far by
+SETTLE_Z standard errors of their paired difference (`_clear_lead`).
 
 The answer is the root move visited most (then the best mean, then the candidates' order).
 The search stops as soon as that move cannot be overtaken in the iterations left, so a settled
@@ -52,6 +53,11 @@ WIDEN = 1.5
 # rather than from the noise of a handful of rollouts, and as iterations grow they outweigh it.
 PRIOR_VISITS = 3
 BATCH = 16  # iterations between two looks at the clock
+# The paired search under the time cap stops when the leading move's paired difference with
+# every other move is SETTLE_Z standard errors above zero after at least SETTLE_SWEEPS sweeps.
+# It looks after every sweep, so the bar is high: one look's chance of a wrong stop is ~0.1%.
+SETTLE_Z = 3.0
+SETTLE_SWEEPS = 8
 UNBOUNDED = 1 << 30  # "no iteration budget": the time cap decides
 
 
@@ -144,6 +150,8 @@ def _halving(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
     if len(running) == 1 or who is None:
         return running[0], 0
     arms = {t: Node(who) for t in running}
+    timed = budget is None  # Discord's mode: the cap alone, which may stop early
+    rewards: dict[str, dict[int, float]] = {t: {} for t in running}  # by sweep (timed only)
     iterations = UNBOUNDED if budget is None else max(1, budget)
     done = dealt = 0
     rounds = math.ceil(math.log2(len(running)))
@@ -163,16 +171,43 @@ def _halving(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
                 path = [arms[text]]
                 walk_rng = random.Random(below)
                 if _descend(game, know, sample, seat, arms[text], path, None, walk_rng):
-                    _back_up(game, know, sample, seat, path, walk_rng)
+                    got = _back_up(game, know, sample, seat, path, walk_rng)
+                    if timed:
+                        rewards[text][dealt] = got[who]
                 done += 1
             now = time.perf_counter()
-            if now > deadline:
-                return max(running, key=lambda t: arms[t].mean()), done
+            best = max(running, key=lambda t: arms[t].mean())
+            if now > deadline or (timed and _clear_lead(best, running, rewards)):
+                return best, done
             if iterations == UNBOUNDED:  # the cap at the first sweep's rate
                 iterations = max(done, int(done * seconds / max(now - start, 1e-9)))
         running = sorted(running, key=lambda t: -arms[t].mean())[:(len(running) + 1) // 2]
         rounds = max(1, rounds - 1)
     return running[0], done
+
+
+def _clear_lead(best: str, running: list[str], rewards: dict[str, dict[int, float]]) -> bool:
+    """Whether `best` beats every other move still running on the sweeps both were played in:
+    the mean of their paired differences is SETTLE_Z standard errors above zero, over at least
+    SETTLE_SWEEPS sweeps. Differences that were the same on every sweep (no noise left: the
+    hidden cards were all that varied) settle it as soon as there are enough of them, even
+    when they are all 0 (two moves no sample tells apart: more sweeps would not either)."""
+    mine = rewards[best]
+    for text in running:
+        if text == best:
+            continue
+        theirs = rewards[text]
+        diffs = [r - theirs[k] for k, r in mine.items() if k in theirs]
+        n = len(diffs)
+        if n < SETTLE_SWEEPS:
+            return False
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if spread == 0 and mean >= 0:
+            continue
+        if mean <= 0 or mean * mean * n <= SETTLE_Z * SETTLE_Z * spread:
+            return False
+    return True
 
 
 def _settled(root: Node, done: int, iterations: int, in_time: float) -> bool:
@@ -233,8 +268,9 @@ def _descend(game: Game, know: Knowledge, det: State, seat: int, node: Node, pat
 
 
 def _back_up(game: Game, know: Knowledge, det: State, seat: int, path: list[Node],
-             rng: random.Random) -> None:
-    """The rollout from the new node, then each node's reward for the seat that moved there."""
+             rng: random.Random) -> dict[int, float]:
+    """The rollout from the new node, then each node's reward for the seat that moved there
+    (returned by seat)."""
     _rollout(game, know, det, seat, rng)
     rewards: dict[int, float] = {}
     for n in path:
@@ -244,6 +280,7 @@ def _back_up(game: Game, know: Knowledge, det: State, seat: int, path: list[Node
             rewards[who] = value(game, know, det, who)
         n.visits += 1
         n.total += rewards[who]
+    return rewards
 
 
 def _rollout(game: Game, know: Knowledge, det: State, seat: int, rng: random.Random) -> None:

@@ -246,3 +246,38 @@ def test_the_paired_root_under_a_time_cap_shares_out_what_the_cap_allows() -> No
     move, done = searched(game, _toy_knowledge(True), state, 0, game.legal(state, 0),
                           random.Random(1), None, 0.05)
     assert move == "c" and done > 4 * len(TOY_EDGE)
+
+
+def test_the_paired_root_under_the_cap_alone_stops_when_the_lead_is_clear() -> None:
+    """Discord's mode (no budget): the toy's moves differ by the same amount on every deal, so
+    after the least number of sweeps the best one is settled, long before a 20 s cap."""
+    from engine.ai.ismcts import SETTLE_SWEEPS
+
+    game, state = _Hidden(), {"moved": None, "hidden": 0.5}
+    move, done = searched(game, _toy_knowledge(True), state, 0, game.legal(state, 0),
+                          random.Random(1), None, 20.0)
+    assert (move, done) == ("c", SETTLE_SWEEPS * len(TOY_EDGE))
+
+
+def test_a_lead_is_clear_only_when_every_paired_difference_says_so() -> None:
+    from engine.ai.ismcts import SETTLE_SWEEPS, _clear_lead
+
+    sweeps = range(1, 41)
+    noise = [((k * 0.6180339887) % 1 - 0.5) * 0.2 for k in sweeps]  # spread ~0.06
+    steady = {"a": {k: 0.52 for k in sweeps}, "b": {k: 0.50 for k in sweeps}}
+    assert _clear_lead("a", ["a", "b"], steady)
+    same = {"a": {k: 0.5 for k in sweeps}, "b": {k: 0.5 for k in sweeps}}
+    assert _clear_lead("a", ["a", "b"], same)  # no sample tells them apart
+    few = {t: dict(list(r.items())[:SETTLE_SWEEPS - 1]) for t, r in steady.items()}
+    assert not _clear_lead("a", ["a", "b"], few)
+    # A 0.01 edge under a 0.06 spread: 40 sweeps are too few to call it.
+    noisy = {"a": {k: 0.51 + n for k, n in zip(sweeps, noise, strict=True)}, "b": {k: 0.5 for k in sweeps}}
+    assert not _clear_lead("a", ["a", "b"], noisy)
+    # A 0.1 edge under the same spread is clear; a third move as good as the leader is not.
+    wide = {"a": {k: 0.6 + n for k, n in zip(sweeps, noise, strict=True)}, "b": {k: 0.5 for k in sweeps}}
+    assert _clear_lead("a", ["a", "b"], wide)
+    tied = {**wide, "c": {k: 0.6 for k in sweeps}}
+    assert not _clear_lead("a", ["a", "b", "c"], tied)
+    # Only the sweeps both moves were played in count (a move may sit a deal out).
+    sat_out = {"a": steady["a"], "b": {k: 0.5 for k in sweeps if k % 8 == 0}}
+    assert not _clear_lead("a", ["a", "b"], sat_out)
