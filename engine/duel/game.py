@@ -21,11 +21,12 @@ queue is empty the turn ends (play again, end of age). Every action text is comp
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from engine import rng
 from engine.core import Component, Event, Game, IllegalAction, Msg, OptionSpec, Outcome, State
-from engine.policy import Listed
+from engine.policy import Listed, Stuck, choice, draw_lone, walk
 
 from . import city, explain, lookup, scoring
 from . import structure as st
@@ -183,6 +184,39 @@ class Duel(Game):
             return self.apply(state, seat, action)
         move = menu.move(action) if isinstance(menu, PlayMenu) else menu.found[action]
         return _perform(state, seat, action, move)
+
+    def play_to_end(self, state: State, rand: Random, history: list[tuple[int, str]],
+                    max_actions: int) -> None:
+        """engine.policy.play_to_end, drawing the same numbers, for a random playout: who
+        drives the moment is asked once an action (not by `asked`, `menu` and `apply_legal` in
+        turn), the seat asked is read directly (one at a time unless an expansion drives), and
+        the walked move goes straight to `_perform`."""
+        while state["outcome"] is None:
+            if len(history) >= max_actions:
+                raise Stuck(f"no end after {max_actions} actions")
+            ext = _driver(state, "")
+            if ext is not None:  # an expansion's own phases (Leaders' recruitment...)
+                asked = sorted(ext.ask(state))
+                if not asked:
+                    raise Stuck("nobody is asked to act")
+                seat = choice(rand, asked)
+                text = walk(ext.legal(state, seat), rand)
+                self.apply(state, seat, text)
+            else:
+                seat = state["active"]
+                draw_lone(rand)  # the generic loop's choice among the one seat asked
+                if state["phase"] == "play":
+                    menu = PlayMenu(state, seat)
+                    text = menu.walk(rand)
+                    if _driver(state, text) is None:
+                        _perform(state, seat, text, menu.move(text))
+                    else:  # a verb an expansion takes over (Pythagoras, Leaders)
+                        self.apply(state, seat, text)
+                else:
+                    found = options(state, seat)
+                    text = walk(list(found), rand)
+                    _perform(state, seat, text, found[text])
+            history.append((seat, text))
 
     # --- what is seen ---------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import random
 import pytest
 
 from engine import registry
-from engine.core import parse_options, play, replay
+from engine.core import Game, parse_options, play, replay
 from engine.policy import Stuck, choice, draw_lone, play_to_end, playout, walk
 
 # (game, players, options, [(seed, actions, digest of the final state and the history)])
@@ -135,29 +135,38 @@ def test_choice_draws_what_random_choice_draws() -> None:
 OWN_LOOPS = [key for key in sorted(registry.keys()) if hasattr(registry.get(key), "play_to_end")]
 
 
+def option_sets(game: Game) -> list[tuple[str, ...]]:
+    """None, each option alone (a choice by its bare name), and all of them together."""
+    names = [o.name for o in game.options if not o.values or o.bare is not None]
+    return [(), *((n,) for n in names), *([tuple(names)] if len(names) > 1 else [])]
+
+
 @pytest.mark.parametrize("key", OWN_LOOPS)
 def test_a_games_own_playout_loop_plays_the_same_games(key: str) -> None:
     """A game's own `play_to_end` (a faster loop) plays, seed for seed, the game the generic
     loop plays from the same state with the same generator: same history, same final state,
-    the generator at the same point. Enough seeds that some step asks several seats at once
-    (a Seven Hills revolt's protections), where the loop draws the seat."""
+    the generator at the same point, with every option set. Enough seeds that some step asks
+    several seats at once (a Seven Hills revolt's protections, Duel's leaders recruited with
+    Leaders), where the loop draws the seat."""
     game = registry.get(key)
     several = 0
-    for players in range(game.min_players, game.max_players + 1):
-        for seed in range(1, 26):
-            mine, generic = random.Random(seed), random.Random(seed)
-            state, other = game.setup(players, seed, {}), game.setup(players, seed, {})
-            ours: list[tuple[int, str]] = []
-            theirs: list[tuple[int, str]] = []
-            game.play_to_end(state, mine, ours, 100_000)
-            play_to_end(game, other, generic, theirs, 100_000)
-            assert ours == theirs, (players, seed)
-            assert state == other, (players, seed)
-            assert mine.getstate() == generic.getstate(), (players, seed)
-            again = game.setup(players, seed, {})
-            for seat, text in ours:
-                several += len(game.asked(again)) > 1
-                game.apply_legal(again, seat, text)
+    for words in option_sets(game):
+        chosen = parse_options(game, words)
+        for players in range(game.min_players, game.max_players + 1):
+            for seed in range(1, 26):
+                mine, generic = random.Random(seed), random.Random(seed)
+                state, other = game.setup(players, seed, chosen), game.setup(players, seed, chosen)
+                ours: list[tuple[int, str]] = []
+                theirs: list[tuple[int, str]] = []
+                game.play_to_end(state, mine, ours, 100_000)
+                play_to_end(game, other, generic, theirs, 100_000)
+                assert ours == theirs, (words, players, seed)
+                assert state == other, (words, players, seed)
+                assert mine.getstate() == generic.getstate(), (words, players, seed)
+                again = game.setup(players, seed, chosen)
+                for seat, text in ours:
+                    several += len(game.asked(again)) > 1
+                    game.apply_legal(again, seat, text)
     assert several > 0  # the draw among several seats was compared too
 
 
