@@ -348,14 +348,29 @@ def load_components() -> bool:
 cards.find_more_with(load_components)  # cards.get asks for an expansion's card by its id
 
 
-def enabled(state: State) -> list[Expansion]:
-    """The expansions this game was set up with, in order (called often: kept cheap, a plain
-    loop rather than a comprehension and its frame)."""
+def enabled(state: State) -> tuple[Expansion, ...]:
+    """The expansions this game was set up with, in order.
+
+    Asked about a thousand times a playout, nearly always of the state asked just before: the
+    answer for the last state is kept beside it. An expansion's key enters a state at its setup
+    and never leaves it, so the same state holding as many keys has the same expansions (its
+    size tells a state still being set up). The three are one tuple, read once, so threads
+    asking of different states never mix them; holding the state keeps its id from being
+    reused by another."""
+    global _last
+    last = _last
+    if last[0] is state and last[1] == len(state):
+        return last[2]
     out = []
     for e in _loaded if _loaded is not None else registered():
         if e.key in state:
             out.append(e)
-    return out
+    found = tuple(out)
+    _last = (state, len(state), found)
+    return found
+
+
+_last: tuple[Any, int, tuple[Expansion, ...]] = (None, -1, ())
 
 
 def options() -> tuple[OptionSpec, ...]:
