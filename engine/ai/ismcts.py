@@ -92,7 +92,7 @@ def searched(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
     the time cap's at the rate so far): the answer is the one the whole budget would give, as
     the answer is the most visited move, so the budget mode stays deterministic."""
     if know.paired_root:
-        return _halving(game, know, state, seat, legal, rng, budget, seconds)
+        return _halving(game, know, state, seat, legal, rng, budget, seconds, settle)
     root = Node(None)
     iterations = UNBOUNDED if budget is None else max(1, budget)
     start = time.perf_counter()
@@ -135,13 +135,15 @@ def _seed_root(game: Game, know: Knowledge, det: State, seat: int, root: Node,
 
 
 def _halving(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
-             rng: random.Random, budget: int | None, seconds: float) -> tuple[str, int]:
+             rng: random.Random, budget: int | None, seconds: float, settle: bool = True,
+             ) -> tuple[str, int]:
     """Sequential halving over the root moves, on paired samples (a game's PAIRED_ROOT): each
     sweep deals one determinization and plays every move still in the running from it, each
     with a generator seeded alike below it, so two moves are compared on the same hidden cards
     (the noise of the deal, far larger than what tells them apart, cancels out). The budget is
     shared out over log2(moves) rounds; after each, the worse half by mean reward is dropped.
-    Below each root move the tree is searched as `searched` does."""
+    Below each root move the tree is searched as `searched` does. Under the time cap alone
+    (no budget) and with `settle`, it stops once the lead is clear (`_clear_lead`)."""
     start = time.perf_counter()
     deadline = start + seconds
     first = know.determinize(state, seat, rng)
@@ -150,7 +152,7 @@ def _halving(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
     if len(running) == 1 or who is None:
         return running[0], 0
     arms = {t: Node(who) for t in running}
-    timed = budget is None  # Discord's mode: the cap alone, which may stop early
+    timed = budget is None and settle  # Discord's mode: the cap alone, which may stop early
     rewards: dict[str, dict[int, float]] = {t: {} for t in running}  # by sweep (timed only)
     iterations = UNBOUNDED if budget is None else max(1, budget)
     done = dealt = 0
