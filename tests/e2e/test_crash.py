@@ -20,7 +20,7 @@ from bot.store.sqlite import Store
 from engine.registry import get as get_game
 from tests.e2e.conftest import World
 from tests.e2e.play import called, check_board
-from tests.e2e.test_process import eventually, launch
+from tests.e2e.test_process import eventually, launch, stopped
 from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
@@ -95,8 +95,6 @@ async def test_a_move_saved_but_not_posted_is_posted_after_a_crash(
         await eventually(lambda: played.text.startswith("✅"), timeout=30)  # the bot's last step
         assert not played.failed
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGINT)
-        _stdout, stderr = await asyncio.wait_for(process.communicate(), 20)
+        stderr = await stopped(process, signal.SIGINT)
     assert process.returncode == 0, stderr.decode()
     assert b"Traceback" not in stderr, stderr.decode()

@@ -32,11 +32,34 @@ sys.exit(main(["run"]))
 async def launch(world: World, cwd: Path) -> asyncio.subprocess.Process:
     """`tabula run` in its own process, on the world's SQLite file, aimed at the stand-in."""
     env = {**os.environ, "DISCORD_TOKEN": TOKEN, "TABULA_DB": str(world.db_path),
-           "STANDIN_API": world.standin.api, "STANDIN_GATEWAY": world.standin.gateway}
+           "STANDIN_API": world.standin.api, "STANDIN_GATEWAY": world.standin.gateway,
+           "PYTHONFAULTHANDLER": "1"}  # a SIGABRT dumps every thread's stack (`stopped`)
     env.pop("TABULA_DEV_GUILD", None)
     return await asyncio.create_subprocess_exec(
         sys.executable, "-c", LAUNCH, cwd=cwd, env=env,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+
+
+async def stopped(process: asyncio.subprocess.Process, sig: int) -> bytes:
+    """Stop the bot process with `sig` (Ctrl+C, a service manager's SIGTERM) and return its
+    stderr once it exits, within 20 s. A process still running then fails the test with every
+    thread's stack in the message (SIGABRT, which `launch` has Python's fault handler answer),
+    so a slow or stuck shutdown says where it waits."""
+    if process.returncode is None:
+        process.send_signal(sig)
+    try:
+        _, stderr = await asyncio.wait_for(process.communicate(), 20)
+    except TimeoutError:
+        process.send_signal(signal.SIGABRT)
+        try:
+            _, stderr = await asyncio.wait_for(process.communicate(), 20)
+        except TimeoutError:
+            process.kill()
+            _, stderr = await process.communicate()
+        name = signal.Signals(sig).name
+        raise AssertionError(f"the bot process had not stopped 20 s after {name}; its stderr's "
+                             f"end:\n{stderr.decode(errors='replace')[-8000:]}") from None
+    return stderr
 
 
 async def eventually(check: Callable[[], bool], timeout: float = 20) -> None:
@@ -80,9 +103,7 @@ async def test_tabula_run_takes_over_a_game_on_the_same_file(
         assert world.turn_message() is not before and is_retired(before)
         check_board(world.turn_message())
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGINT)  # Ctrl+C
-        stdout, stderr = await asyncio.wait_for(process.communicate(), 20)
+        stderr = await stopped(process, signal.SIGINT)  # Ctrl+C
     assert process.returncode == 0, stderr.decode()
     assert b"Traceback" not in stderr, stderr.decode()
     await eventually(lambda: world.standin.current is None, timeout=5)  # a clean gateway close
@@ -96,9 +117,7 @@ async def test_tabula_run_stops_cleanly_on_sigterm(world: World, tmp_path: Path)
         await eventually(lambda: world.standin.identifies == 2, timeout=30)
         await asyncio.sleep(1)  # let it finish connecting (READY, GUILD_CREATE, command sync)
     finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGTERM)
-        _, stderr = await asyncio.wait_for(process.communicate(), 20)
+        stderr = await stopped(process, signal.SIGTERM)
     assert process.returncode == 0, stderr.decode()
     assert b"Traceback" not in stderr, stderr.decode()
     await eventually(lambda: world.standin.current is None, timeout=5)
