@@ -19,9 +19,13 @@ from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
 
-# The process is the real entry point; only the two addresses are aimed at the stand-in.
+# The process is the real entry point; only the two addresses are aimed at the stand-in. Ctrl+C
+# is what a terminal gives a process started in it: a test run started in the background by a
+# shell (`cmd &`, as a CI script may) ignores SIGINT, and its children inherit that, so the bot
+# would never see the tests' Ctrl+C (Python only installs its handler where SIGINT is default).
 LAUNCH = """
-import os, sys, yarl, discord.gateway, discord.http
+import os, signal, sys, yarl, discord.gateway, discord.http
+signal.signal(signal.SIGINT, signal.default_int_handler)
 discord.http.Route.BASE = os.environ["STANDIN_API"]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["STANDIN_GATEWAY"])
 from bot.cli import main
