@@ -281,11 +281,14 @@ class Pricing:
         self.ext, self.state, self.seat = ext, state, seat
 
     def key(self) -> Any:
-        """Every fact of the state that the answers of `trade_cost`, `reduction` and
-        `ignores_coin_cost` read for the seat, as a hashable value: equal keys (with equal
-        production, producers, trade prices and tokens), equal answers for every component, so
-        prices are kept under it (payment.quotes). None (the default): they cannot be kept."""
+        """Every fact of the state that the answers of `trade_prices`, `trade_cost`, `reduction`
+        and `ignores_coin_cost` read for the seat, as a hashable value: equal keys (with equal
+        cities), equal answers for every component, so prices are kept under it
+        (payment.quotes). None (the default): they cannot be kept."""
         return None
+
+    def chains(self) -> set[str] | frozenset[str]:
+        return self.ext.chains(self.state, self.seat)
 
     def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
         return self.ext.trade_prices(self.state, self.seat, prices)

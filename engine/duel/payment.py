@@ -12,6 +12,7 @@ is a separate quote (`spare`), so the choice is part of the action text.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, count
 from typing import Any, NamedTuple
 
@@ -52,7 +53,7 @@ class Market(NamedTuple):
     made: dict[str, int]
     producers: list[tuple[str, ...]]
     unit: dict[str, int]
-    chains: set[str]
+    chains: frozenset[str]
     tokens: frozenset[str]  # the lasting effects of the seat's progress tokens
     # Everything a quote reads besides the component, as a number (`_number`; None: an
     # expansion's hooks cannot say what they read): the seat's quotes are kept under it.
@@ -61,27 +62,44 @@ class Market(NamedTuple):
 
 
 def market(state: State, seat: int) -> Market:
-    me = state["players"][seat]
-    own = tuple(me["cards"])  # the key of the caches of what the cards alone give
-    tokens = city.token_effects(tuple(me["tokens"]))
+    players = state["players"]
+    me = players[seat]
+    made, producers, unit, chains, tokens, key = _of_cities(
+        tuple(me["cards"]), tuple(players[1 - seat]["cards"]),
+        tuple([w["id"] for w in me["wonders"] if w["card"] is not None]), tuple(me["tokens"]))
     exts = enabled(state)
-    # `made` and `producers` are the caches' own values, shared: a market only reads them
-    made = city.production_of(own)
-    producers = city.choices_of(own, tuple(city.built_wonders(state, seat)))
-    unit = dict(city.prices_of(own, tuple(state["players"][1 - seat]["cards"])))  # a copy
-    chains = set(city.chains_of(own))
+    if not exts:
+        return Market(made, list(producers), unit, chains, tokens, key, [])
+    unit = dict(unit)  # a copy: an expansion's trade prices change it in place
     pricing: list[Pricing] = []
-    keys: list[Any] = []
+    keys: list[Any] = [key]
     for ext in exts:  # one loop: each hook reads the state only
         p = ext.pricing(state, seat)
         pricing.append(p)
         unit = p.trade_prices(unit)  # city.trade_prices, from the facts the pricing read once
         keys.append(p.key())
-        chains |= ext.chains(state, seat)  # city.chains
-    key = None if None in keys else _number((
-        tuple(made.values()), producers, tuple(unit.values()),
-        "architecture" in tokens, "masonry" in tokens, tuple(keys)))
-    return Market(made, list(producers), unit, chains, tokens, key, pricing)
+        if more := p.chains():  # city.chains
+            chains = chains | more
+    # the pricings' keys tell what they read besides the cities (their trade prices included)
+    return Market(made, list(producers), unit, chains, tokens,
+                  None if None in keys else _number(tuple(keys)), pricing)
+
+
+@lru_cache(maxsize=8192)  # a function of both cities alone: every turn of every playout asks it
+def _of_cities(own: tuple[str, ...], rival: tuple[str, ...], wonders: tuple[str, ...],
+               tokens: tuple[str, ...]) -> tuple[dict[str, int], tuple[tuple[str, ...], ...],
+                                                 dict[str, int], frozenset[str], frozenset[str],
+                                                 int]:
+    """What the base game's prices read of the seat's cards, built wonders and tokens and of
+    the rival's cards, and its key's number (shared: a market only reads them). A number stands
+    for one key for ever (`_number`), so keeping it here cannot mix two keys' quotes."""
+    made = city.production_of(own)
+    producers = city.choices_of(own, wonders)
+    unit = city.prices_of(own, rival)
+    effects = city.token_effects(tokens)
+    key = _number((tuple(made.values()), producers, tuple(unit.values()),
+                   "architecture" in effects, "masonry" in effects))
+    return made, producers, unit, city.chains_of(own), effects, key
 
 
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:

@@ -48,19 +48,38 @@ def accessible(structure: list[dict[str, Any]], i: int) -> bool:
 def accessible_cards(state: State) -> dict[str, int]:
     """Accessible card id -> slot index (accessible cards are always face up)."""
     s = state["structure"]
-    # One pass from the last slot: a layout lists its rows from the top, so the cards that may
-    # cover a slot (the next row's) are all seen before it.
-    held: set[int] = set()
-    found = []
-    for i in range(len(s) - 1, -1, -1):
-        slot = s[i]
-        card = slot["card"]
+    kept = _covers.get(id(s))
+    if kept is None or kept[0] is not s:
+        if len(_covers) >= COVERS_KEPT:
+            _covers.clear()
+        kept = _covers[id(s)] = (s, _covering(s))
+    found = {}
+    for i, below in enumerate(kept[1]):  # a loop, not a comprehension: every turn asks it
+        card = s[i]["card"]
         if card is not None:
-            at = slot["row"] * ROW + slot["col"]
-            if at + ROW - 1 not in held and at + ROW + 1 not in held:
-                found.append((card, i))
-            held.add(at)
-    return dict(reversed(found))  # in slot order
+            for j in below:
+                if s[j]["card"] is not None:
+                    break
+            else:
+                found[card] = i
+    return found
+
+
+# The slots covering each slot of a structure, kept by the structure list (held, so its id is
+# not reused) for the turns of its age: a slot's row and column never change once it is laid
+# (only its card and face do), and a structure list is replaced, never extended, by `lay`.
+_covers: dict[int, tuple[list[dict[str, Any]], tuple[tuple[int, ...], ...]]] = {}
+COVERS_KEPT = 256
+
+
+def _covering(structure: list[dict[str, Any]]) -> tuple[tuple[int, ...], ...]:
+    """For each slot, the slots that may cover it: on the next row, a column either side."""
+    at = {slot["row"] * ROW + slot["col"]: i for i, slot in enumerate(structure)}
+    out = []
+    for slot in structure:
+        below = (slot["row"] + 1) * ROW + slot["col"]
+        out.append(tuple(at[p] for p in (below - 1, below + 1) if p in at))
+    return tuple(out)
 
 
 # A slot's position as one number, row * ROW + col (no tuple to build: asked at every step);

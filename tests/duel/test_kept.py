@@ -119,3 +119,25 @@ def test_an_expansion_that_does_not_say_what_its_prices_read_has_none_kept() -> 
     state = G.setup(2, 1, {})
     pricing = Expansion().pricing(state, 0)
     assert type(pricing) is Pricing and pricing.key() is None
+
+
+def test_the_pricings_answer_as_their_expansions_hooks() -> None:
+    """Leaders' pricing answers the price hooks Leaders does not override as the defaults do,
+    without asking them: Leaders must not override them; Agora's pricing answers
+    `constructible` itself, as Agora's hook does."""
+    from engine.duel.agora import AGORA
+    from engine.duel.leaders import LEADERS, BilkisPricing
+
+    for hook in BilkisPricing.DEFAULTS:
+        assert getattr(type(LEADERS), hook) is getattr(Expansion, hook), hook
+    state = G.setup(2, 1, parse_options(G, ("agora", "leaders")))
+    leaders, agora = LEADERS.pricing(state, 0), AGORA.pricing(state, 0)
+    comps = [get(c) for c in (*load().cards, *load().wonders, "politician-left-a")]
+    for comp in comps:
+        assert leaders.constructible(comp) is Expansion().constructible(state, 0, comp)
+        assert leaders.chained(comp) is Expansion().chained(state, 0, comp)
+        assert leaders.reduction(comp) == 0 and leaders.ignores_coin_cost(comp) is False
+        assert agora.constructible(comp) is AGORA.constructible(state, 0, comp)
+    assert {agora.constructible(c) for c in comps} == {True, False}  # senators among them
+    prices = {"wood": 3}
+    assert leaders.trade_prices(prices) is prices

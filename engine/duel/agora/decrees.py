@@ -143,6 +143,9 @@ class DecreePricing(Pricing):
     def ignores_coin_cost(self, comp: Component) -> bool:
         return coin_free_in(self.effects, comp)
 
+    def constructible(self, comp: Component) -> bool:
+        return comp.kind != "senator"  # rules.constructible, Agora being on
+
     def chained(self, comp: Component) -> bool:
         if comp.kind != "card" or comp.chain_from is None \
                 or not _has(self.effects, "borrow_chains"):

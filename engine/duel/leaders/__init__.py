@@ -24,6 +24,7 @@ from .view import extend_view
 
 if TYPE_CHECKING:
     from engine.ai.deal import Deal
+    from engine.duel.cards import Component as Card
 
 
 class Leaders(Expansion):
@@ -127,20 +128,43 @@ class Leaders(Expansion):
 
 class BilkisPricing(Pricing):
     """Leaders' price hooks for one seat: whether Bilkis is recruited, read once (a turn prices
-    every accessible card and wonder)."""
+    every accessible card and wonder). Leaders changes no other price: the other hooks answer
+    as `Expansion`'s defaults do, without asking them (tests/duel/test_kept.py checks that
+    Leaders overrides none of them)."""
+
+    DEFAULTS = ("trade_prices", "reduction", "ignores_coin_cost", "chained", "constructible")
 
     def __init__(self, ext: Expansion, state: State, seat: int) -> None:
         super().__init__(ext, state, seat)
-        self.bilkis = rules.has(state, seat, "bilkis") is not None
+        self.recruited = rules.recruited(state, seat)
+        self.bilkis = rules.powers_of(self.recruited).get("bilkis") is not None
 
     def key(self) -> Any:
         """Only Bilkis changes a price of the seat's (Hatshepsut's coins come after it)."""
         return self.bilkis
 
+    def chains(self) -> frozenset[str]:
+        return rules.chains_of(self.recruited)
+
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
                    unit: dict[str, int]) -> int | None:
         return self.ext.trade_cost(self.state, self.seat, need, producers, unit) \
             if self.bilkis else None
+
+    def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
+        return prices
+
+    def reduction(self, comp: Card) -> int:
+        return 0
+
+    def ignores_coin_cost(self, comp: Card) -> bool:
+        return False
+
+    def chained(self, comp: Card) -> bool:
+        return False
+
+    def constructible(self, comp: Card) -> bool:
+        return True
 
 
 LEADERS = Leaders()
