@@ -13,7 +13,6 @@ data/duel/README.md « Agora ». Modules:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Component as Described
@@ -41,14 +40,30 @@ class Agora(Expansion):
     forced_phases = frozenset({"remove", "take_wonder", "fraud", "scrap", "foreclose", "coerce",
                                "shift", "sabotage"})
 
+    # The hooks the base asks at (nearly) every step are the rules' functions themselves, with
+    # the hook's arguments (no call of ours in between: a playout asks them hundreds of times).
+    phase_options = staticmethod(rules.options)
+    play_options = staticmethod(rules.play_options)
+    after_action = staticmethod(rules.play_action)
+    interject = staticmethod(rules.interject)
+    prune = staticmethod(rules.prune)
+    resume = staticmethod(rules.resume)
+    forget_resume = staticmethod(rules.forget_resume)
+    trade_prices = staticmethod(decrees.trade_prices)
+    reduction = staticmethod(decrees.reduction)
+    ignores_coin_cost = staticmethod(decrees.coin_free)
+    chained = staticmethod(decrees.borrowed_chain)
+    discard_bonus = staticmethod(rules.discard_bonus)
+    wonders_counted = staticmethod(rules.sabotaged)
+    on_construct = staticmethod(rules.on_construct)
+    on_wonder = staticmethod(rules.on_wonder)
+    military_token = staticmethod(rules.military_token)  # they replace the looting (7wd.md §2.7)
+
     def setup(self, state: State, value: Any) -> None:
         rules.setup(state)
 
     def lookup(self) -> list[Described]:
         return lookup.components()
-
-    def phase_options(self, state: State, seat: int) -> dict[str, Move]:
-        return rules.options(state, seat)
 
     def ask_params(self, state: State) -> dict[str, Any]:
         return rules.ask_params(state)
@@ -56,27 +71,8 @@ class Agora(Expansion):
     def recorded(self, state: State, seat: int, text: str) -> Move | None:
         return plots.recorded(state, seat, text)
 
-    def play_options(self, state: State, seat: int, out: dict[str, Move],
-                     cards: Mapping[str, int]) -> None:
-        rules.play_options(state, seat, out, cards)
-
     def constructible(self, state: State, seat: int, comp: Component) -> bool:
         return rules.constructible(state, comp)
-
-    def after_action(self, state: State, verb: str) -> None:
-        rules.play_action(state, verb)
-
-    def interject(self, state: State) -> list[Event]:
-        return rules.interject(state)
-
-    def prune(self, state: State) -> None:
-        rules.prune(state)
-
-    def resume(self, state: State) -> bool:
-        return rules.resume(state)
-
-    def forget_resume(self, state: State, phases: tuple[str, ...]) -> None:
-        rules.forget_resume(state, phases)
 
     def refuse(self, state: State, seat: int, tokens: list[str]) -> None:
         rules.refuse(state, seat, tokens)
@@ -84,38 +80,11 @@ class Agora(Expansion):
     def undoable(self, before: State, after: State) -> bool:
         return rules.undoable(before, after)
 
-    def trade_prices(self, state: State, seat: int, prices: dict[str, int]) -> dict[str, int]:
-        return decrees.trade_prices(state, seat, prices)
-
-    def reduction(self, state: State, seat: int, comp: Component) -> int:
-        return decrees.reduction(state, seat, comp)
-
-    def ignores_coin_cost(self, state: State, seat: int, comp: Component) -> bool:
-        return decrees.coin_free(state, seat, comp)
-
     def pricing(self, state: State, seat: int) -> Pricing:
         return decrees.DecreePricing(self, state, seat)
 
-    def chained(self, state: State, seat: int, comp: Component) -> bool:
-        return decrees.borrowed_chain(state, seat, comp)
-
-    def discard_bonus(self, state: State, seat: int) -> int:
-        return rules.discard_bonus(state, seat)
-
-    def wonders_counted(self, state: State) -> int:
-        return rules.sabotaged(state)
-
     def on_draft_pick(self, state: State, seat: int, wonder: str) -> list[Event]:
         return rules.on_pick(state, seat, wonder)
-
-    def on_construct(self, state: State, seat: int, card: str) -> list[Event]:
-        return rules.on_construct(state, seat, card)
-
-    def on_wonder(self, state: State, seat: int, wonder: str) -> list[Event]:
-        return rules.on_wonder(state, seat, wonder)
-
-    def military_token(self, state: State, seat: int, i: int) -> list[Event] | None:
-        return rules.military_token(state, seat, i)  # they replace the looting (7wd.md §2.7)
 
     def points(self, state: State, seat: int) -> dict[str, int]:
         return rules.extra_points(state, seat)

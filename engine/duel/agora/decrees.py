@@ -24,7 +24,8 @@ MIN_TRADE = 1  # « le minimum à payer est toujours de 1 Pièce »
 
 
 def active(state: State) -> bool:
-    """The game was set up with the `agora` option (its state has an `agora` part)."""
+    """The game was set up with the `agora` option (its state has an `agora` part); written
+    out as `"agora" in state` where the base asks at every step."""
     return "agora" in state
 
 
@@ -37,7 +38,7 @@ def controller(state: State, chamber: int) -> int | None:
 def in_force(state: State, seat: int) -> list[tuple[str, Any]]:
     """The effects of every decree of the chambers `seat` controls (Insider Influence may put
     two decrees in one chamber: both apply)."""
-    if not active(state):
+    if "agora" not in state:
         return []
     out = []
     for chamber in state["agora"]["senate"]:  # `controller`, inlined: asked for every price
@@ -58,7 +59,7 @@ def _has(effects: list[tuple[str, Any]], key: str, value: Any = None) -> bool:
 
 def holder(state: State, decree: str) -> int | None:
     """Who benefits from that decree now (its chamber's controller), if anyone."""
-    if not active(state):
+    if "agora" not in state:
         return None
     for i, chamber in enumerate(state["agora"]["senate"]):
         if any(d["id"] == decree for d in chamber["decrees"]):

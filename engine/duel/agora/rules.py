@@ -102,7 +102,7 @@ def on_pick(state: State, seat: int, wonder: str) -> list[Event]:
 
 def interject(state: State) -> list[Event]:
     """After a draft pick: ask the decisions it queued, then give the draft back."""
-    if not active(state) or not state["pending"] or state["phase"] in PHASES:
+    if "agora" not in state or not state["pending"] or state["phase"] in PHASES:
         return []
     state["agora"]["resume"] = {
         "phase": state["phase"], "active": state["active"], "turn": state["turn"], "trigger": False,
@@ -113,7 +113,7 @@ def interject(state: State) -> list[Event]:
 def resume(state: State) -> bool:
     """The queue is empty: go back to what was interrupted (the draft, or the turn of a player
     who triggered a conspiracy at its start), unless the structure has emptied meanwhile."""
-    if not active(state):
+    if "agora" not in state:
         return False
     back = state["agora"]["resume"]
     if back is None:
@@ -136,7 +136,7 @@ def forget_resume(state: State, phases: tuple[str, ...]) -> None:
 def prune(state: State) -> None:
     """Drop queued Agora decisions that have nothing left to choose (no cube to place, no
     opponent cube, nothing to move...): « Si vous n'avez plus de cubes ... vous ne pouvez plus »."""
-    if not active(state):
+    if "agora" not in state:
         return
     pending = state["pending"]
     while pending and pending[0]["phase"] in PHASES:
@@ -153,7 +153,7 @@ def prune(state: State) -> None:
 def play_options(state: State, seat: int, out: dict[str, moves.Move],
                  cards: Mapping[str, int]) -> None:
     """`cards`: the accessible cards (id -> slot)."""
-    if not active(state):
+    if "agora" not in state:
         return
     coins = city.player(state, seat)["coins"]
     cost = senator_cost(state, seat)
@@ -178,7 +178,7 @@ def constructible(state: State, comp: Component) -> bool:
 
 
 def discard_bonus(state: State, seat: int) -> int:
-    return decree_bonus(state, seat) if active(state) else 0
+    return decree_bonus(state, seat) if "agora" in state else 0
 
 
 # --- the Agora phases ---------------------------------------------------------------------------
@@ -234,7 +234,7 @@ def _phase_options(state: State, seat: int, entry: dict[str, Any]) -> dict[str, 
 
 def options(state: State, seat: int) -> dict[str, moves.Move]:
     """The legal texts of an Agora phase (empty for any other phase)."""
-    if not active(state) or state["phase"] not in PHASES or not state["pending"]:
+    if "agora" not in state or state["phase"] not in PHASES or not state["pending"]:
         return {}
     return _phase_options(state, seat, state["pending"][0])
 
@@ -355,7 +355,7 @@ DO = {
 
 def play_action(state: State, verb: str) -> None:
     """A card was played (construct, discard, wonder): the turn is over, a new one may trigger."""
-    if active(state) and verb in ("construct", "discard", "wonder"):
+    if "agora" in state and verb in ("construct", "discard", "wonder"):
         state["agora"]["triggered"] = False
 
 
@@ -365,7 +365,7 @@ def play_action(state: State, verb: str) -> None:
 def on_construct(state: State, seat: int, card: str) -> list[Event]:
     """Decrees 1-4: « À chaque fois que vous ou votre adversaire construisez une carte de cette
     couleur, vous prenez autant de Pièces à la Banque que l'Âge en cours »."""
-    if not active(state):
+    if "agora" not in state:
         return []
     colour = get(card).colour
     events = []
@@ -394,7 +394,7 @@ def _counts(state: State, key: str, value: Any = None) -> list[int]:
 
 def on_wonder(state: State, seat: int, wonder: str) -> list[Event]:
     """Decree 14 (coins for any wonder built), Curia Julia and Knossos when built (7wd.md §2.5)."""
-    if not active(state):
+    if "agora" not in state:
         return []
     events = []
     counts = _counts(state, "coins_on_wonder")
@@ -435,7 +435,7 @@ def score_params(view: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def sabotaged(state: State) -> int:
     """Sabotaged wonders were built: they still count towards the 7 (README « Agora »)."""
-    return len(state["agora"]["sabotaged"]) if active(state) else 0
+    return len(state["agora"]["sabotaged"]) if "agora" in state else 0
 
 
 # --- refusals --------------------------------------------------------------------------------------

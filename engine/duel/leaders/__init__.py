@@ -37,23 +37,27 @@ class Leaders(Expansion):
     # reading 21)
     forced_phases = frozenset({"recruit", "announce", "bury"})
 
+    # The hooks the base asks at (nearly) every step are the rules' functions themselves, with
+    # the hook's arguments (no call of ours in between: a playout asks them hundreds of times).
+    handles = staticmethod(rules.handles)
+    ask = staticmethod(rules.ask)
+    legal = staticmethod(rules.legal)
+    apply = staticmethod(rules.apply)
+    trade_cost = staticmethod(rules.trade)  # Bilkis
+    chains = staticmethod(rules.chains)
+    discard_bonus = staticmethod(rules.discard_bonus)
+    after_pay = staticmethod(rules.after_pay)
+    on_science = staticmethod(rules.intercept_science)
+    science_symbols = staticmethod(rules.science_symbols)
+    cancel_pawn = staticmethod(rules.cancel_move)
+    after_pawn = staticmethod(rules.after_move)
+    advance = staticmethod(rules.go_on)
+
     def setup(self, state: State, value: Any) -> None:
         rules.setup(state, value)
 
     def lookup(self) -> list[Component]:
         return lookup.components()
-
-    def handles(self, state: State, text: str) -> bool:
-        return rules.handles(state, text)
-
-    def ask(self, state: State) -> dict[int, Msg]:
-        return rules.ask(state)
-
-    def legal(self, state: State, seat: int) -> list[str]:
-        return rules.legal(state, seat)
-
-    def apply(self, state: State, seat: int, text: str) -> list[Event]:
-        return rules.apply(state, seat, text)
 
     def play_options(self, state: State, seat: int, out: dict[str, Move],
                      cards: Mapping[str, int]) -> None:
@@ -62,50 +66,22 @@ class Leaders(Expansion):
     def before_age(self, state: State, age: int, starter: int) -> list[Event] | None:
         return rules.begin(state, age, starter)  # the recruitment phase comes first
 
-    def advance(self, state: State) -> list[Event] | None:
-        return rules.advance(state) if rules.between(state) else None
 
     def undoable(self, before: State, after: State) -> bool:
         """A pick only removes from the leaders' offer (the next group is never shown)."""
         return game.only_picked(before["leaders"].get("draft"), after["leaders"].get("draft"))
 
-    def trade_cost(self, state: State, seat: int, need: dict[str, int],
-                   producers: list[tuple[str, ...]], unit: dict[str, int]) -> int | None:
-        return rules.trade(state, seat, need, producers, unit)  # Bilkis
-
     def pricing(self, state: State, seat: int) -> Pricing:
         return BilkisPricing(self, state, seat)
-
-    def chains(self, state: State, seat: int) -> set[str]:
-        return rules.chains(state, seat)
-
-    def discard_bonus(self, state: State, seat: int) -> int:
-        return rules.discard_bonus(state, seat)
 
     def passes_wonder_limit(self, state: State, seat: int) -> bool:
         return rules.can_pass_limit(state, seat)
 
-    def after_pay(self, state: State, seat: int, comp_id: str,
-                  spare: tuple[str, ...] | None) -> list[Event]:
-        return rules.after_pay(state, seat, comp_id, spare)
-
     def after_wonder(self, state: State, seat: int, wonder: str) -> list[Event]:
         return rules.on_wonder(state, seat, wonder)
 
-    def on_science(self, state: State, seat: int, card: str) -> list[Event] | None:
-        return rules.intercept_science(state, seat, card)
-
-    def science_symbols(self, state: State, seat: int) -> dict[str, str]:
-        return rules.science_symbols(state, seat)
-
-    def cancel_pawn(self, state: State) -> list[Event] | None:
-        return rules.cancel_move(state)
-
     def loot(self, state: State, mover: int, victim: int, amount: int) -> list[Event] | None:
         return rules.loot(state, mover, victim, amount)
-
-    def after_pawn(self, state: State) -> list[Event]:
-        return rules.after_move(state)
 
     def points(self, state: State, seat: int) -> dict[str, int]:
         return {"leaders": rules.points(state, seat)}

@@ -126,15 +126,15 @@ def active(state: State, seat: int) -> list[str]:
 
 def recruited(state: State, seat: int) -> tuple[str, ...]:
     """`active` as the key of the caches below (a pricing reads it once for all it asks)."""
-    return tuple(_L(state)["recruited"][seat]) if on(state) else ()
+    return tuple(state["leaders"]["recruited"][seat]) if "leaders" in state else ()
 
 
 def has(state: State, seat: int, effect: str) -> Any:
     """The value of that effect among the seat's active leaders (the first recruited's), or
     None."""
-    if not on(state):
+    if "leaders" not in state:  # `on`, written out: asked for every price and effect
         return None
-    return powers_of(tuple(_L(state)["recruited"][seat])).get(effect)
+    return powers_of(tuple(state["leaders"]["recruited"][seat])).get(effect)
 
 
 @lru_cache(maxsize=4096)  # a function of the leaders alone: prices and effects ask it each step
@@ -418,6 +418,13 @@ def between(state: State) -> bool:
     return on(state) and _L(state)["between"] is not None
 
 
+def go_on(state: State) -> list[Event] | None:
+    """The sequence before an age goes on if one is under way (Expansion.advance: asked after
+    every action, so `between` is written out)."""
+    return advance(state) if "leaders" in state and state["leaders"]["between"] is not None \
+        else None
+
+
 def _open_recruit(state: State) -> list[Event]:
     lead = _L(state)
     lead["picks"] = [None, None]
@@ -531,7 +538,7 @@ def _ramses(state: State, seat: int, n: int) -> list[Event]:
 
 
 def handles(state: State, text: str) -> bool:
-    return on(state) and (
+    return "leaders" in state and (  # `on`, written out: asked at every step
         state["phase"] in PHASES or (state["phase"] == "play" and text.startswith("pythagoras "))
     )
 
