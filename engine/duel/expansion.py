@@ -167,10 +167,12 @@ class Expansion:
         """Chain symbols the seat has besides its cards' (united)."""
         return set()
 
-    def pricing(self, state: State, seat: int) -> Pricing:
+    def pricing(self, state: State, seat: int) -> Pricing | None:
         """`constructible` and the price hooks above for one seat at one moment, asked for every
         component a turn prices (payment.Market): an expansion whose answers read the same facts
-        for each component (decrees in force, a leader recruited) reads them once here."""
+        for each component (decrees in force, a leader recruited) reads them once here. None:
+        the expansion changes no price and no construction of the seat's at this moment (its
+        hooks would all answer as the defaults do), so a turn asks it nothing."""
         return Pricing(self, state, seat)
 
     def discard_bonus(self, state: State, seat: int) -> int:
@@ -283,12 +285,10 @@ class Pricing:
     def key(self) -> Any:
         """Every fact of the state that the answers of `trade_prices`, `trade_cost`, `reduction`
         and `ignores_coin_cost` read for the seat, as a hashable value: equal keys (with equal
-        cities), equal answers for every component, so prices are kept under it
-        (payment.quotes). None (the default): they cannot be kept."""
+        cities and the same other expansions' keys), equal answers for every component, so
+        prices are kept under it (payment.quotes). None (the default): they cannot be kept."""
         return None
 
-    def chains(self) -> set[str] | frozenset[str]:
-        return self.ext.chains(self.state, self.seat)
 
     def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
         return self.ext.trade_prices(self.state, self.seat, prices)
@@ -351,8 +351,30 @@ def load_components() -> bool:
 cards.find_more_with(load_components)  # cards.get asks for an expansion's card by its id
 
 
-def enabled(state: State) -> tuple[Expansion, ...]:
-    """The expansions this game was set up with, in order.
+class Enabled(tuple[Expansion, ...]):
+    """A game's expansions, in order, and for each hook of `Expansion` those of them that
+    override it (`hooks`): a hook's default changes nothing, so the base need not ask an
+    expansion that keeps it (a step asks a dozen hooks, most of them kept by one of the two)."""
+
+    hooks: dict[str, Enabled]
+
+
+def _enabled(exts: tuple[Expansion, ...]) -> Enabled:
+    found = _sets.get(exts)
+    if found is None:
+        found = _sets[exts] = Enabled(exts)  # kept before its hooks: a hook's set may be it
+        found.hooks = {name: _enabled(tuple(e for e in exts if getattr(type(e), name) is not default))
+                       for name, default in vars(Expansion).items()
+                       if callable(default) and not name.startswith("_")}
+    return found
+
+
+_sets: dict[tuple[Expansion, ...], Enabled] = {}  # one per set of expansions: a handful
+
+
+def enabled(state: State, hook: str | None = None) -> Enabled:
+    """The expansions this game was set up with, in order; with `hook`, only those that
+    override that hook of `Expansion`, in order (the others would change nothing).
 
     Asked about a thousand times a playout, nearly always of the state asked just before: the
     answer for the last state is kept beside it. An expansion's key enters a state at its setup
@@ -363,17 +385,18 @@ def enabled(state: State) -> tuple[Expansion, ...]:
     global _last
     last = _last
     if last[0] is state and last[1] == len(state):
-        return last[2]
-    out = []
-    for e in _loaded if _loaded is not None else registered():
-        if e.key in state:
-            out.append(e)
-    found = tuple(out)
-    _last = (state, len(state), found)
-    return found
+        found = last[2]
+    else:
+        out = []
+        for e in _loaded if _loaded is not None else registered():
+            if e.key in state:
+                out.append(e)
+        found = _enabled(tuple(out))
+        _last = (state, len(state), found)
+    return found if hook is None else found.hooks[hook]
 
 
-_last: tuple[Any, int, tuple[Expansion, ...]] = (None, -1, ())
+_last: tuple[Any, int, Enabled] = (None, -1, _enabled(()))
 
 
 def options() -> tuple[OptionSpec, ...]:

@@ -343,13 +343,13 @@ def _pick_wonder(state: State, seat: int, wonder: str) -> list[Event]:
     state["draft"]["offer"].remove(wonder)
     city.player(state, seat)["wonders"].append({"id": wonder, "card": None})
     events = [Event(Msg("duel.log.draft", {"seat": seat_msg(seat), "wonder": tok(wonder)}))]
-    for ext in enabled(state):  # e.g. Curia Julia and Knossos « au moment où vous choisissez »
+    for ext in enabled(state, "on_draft_pick"):  # e.g. Curia Julia and Knossos « au moment où vous choisissez »
         events += ext.on_draft_pick(state, seat, wonder)
     return events
 
 
 def _before_age(state: State, age: int, starter: int) -> list[Event] | None:
-    for ext in enabled(state):
+    for ext in enabled(state, "before_age"):
         if (took := ext.before_age(state, age, starter)) is not None:
             return took
     return None
@@ -377,7 +377,7 @@ def _pay(state: State, seat: int, coins: int, trade: int) -> list[Event]:
 def _do_construct(state: State, seat: int, move: Move) -> list[Event]:
     q = move.quote
     events = _pay(state, seat, q.coins, q.trade)
-    for ext in enabled(state):  # e.g. Hatshepsut (Leaders)
+    for ext in enabled(state, "after_pay"):  # e.g. Hatshepsut (Leaders)
         events += ext.after_pay(state, seat, move.target, q.spare)
     card, revealed = st.take(state, move.slot)
     key = "duel.log.construct" + ("_chain" if move.chain else "" if q.coins else "_free")
@@ -403,7 +403,7 @@ def _do_discard(state: State, seat: int, move: Move) -> list[Event]:
 def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
     q = move.quote
     events = _pay(state, seat, q.coins, q.trade)
-    for ext in enabled(state):
+    for ext in enabled(state, "after_pay"):
         events += ext.after_pay(state, seat, move.target, q.spare)
     card, revealed = st.take(state, move.slot)
     me = city.player(state, seat)
@@ -419,7 +419,7 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
     )
     events += revealed
     events += _wonder_limit(state)
-    for ext in enabled(state):  # e.g. Agora's decree 14, Curia Julia, Knossos
+    for ext in enabled(state, "on_wonder"):  # e.g. Agora's decree 14, Curia Julia, Knossos
         events += ext.on_wonder(state, seat, move.target)
     me["coins"] += wonder.effect("coins") or 0
     if lost := wonder.effect("opponent_loses"):
@@ -437,7 +437,7 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
         state["pending"].append({"phase": "mausoleum", "seat": seat})
     if wonder.effect("great_library") and state["box_tokens"]:
         events += _draw_library(state, seat)
-    for ext in enabled(state):  # e.g. Rome, Abu Simbel, Imhotep's 8th wonder (Leaders)
+    for ext in enabled(state, "after_wonder"):  # e.g. Rome, Abu Simbel, Imhotep's 8th wonder (Leaders)
         events += ext.after_wonder(state, seat, move.target)
     return events
 
@@ -445,7 +445,7 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
 def _wonder_limit(state: State) -> list[Event]:
     """« Only 7 wonders can be built »: the 8th returns to the box (7wd.md §1.3)."""
     built = sum(len(city.built_wonders(state, s)) for s in (0, 1))
-    built += sum(ext.wonders_counted(state) for ext in enabled(state))  # e.g. sabotaged (Agora)
+    built += sum(ext.wonders_counted(state) for ext in enabled(state, "wonders_counted"))  # e.g. sabotaged (Agora)
     if built != WONDER_LIMIT:
         return []
     events = []
@@ -479,7 +479,7 @@ def construct(state: State, seat: int, card_id: str) -> list[Event]:
         gain += guild["coins"] * scoring.guild_count(state, guild["counts"])
     me["coins"] += gain
     events: list[Event] = []
-    for ext in enabled(state):  # e.g. Agora's decrees 1-4
+    for ext in enabled(state, "on_construct"):  # e.g. Agora's decrees 1-4
         events += ext.on_construct(state, seat, card_id)
     if gain:
         events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(seat), "n": gain})))
@@ -489,7 +489,7 @@ def construct(state: State, seat: int, card_id: str) -> list[Event]:
     if shields:
         events += move_pawn(state, seat, shields)
     if card.science:
-        for ext in enabled(state):  # e.g. Ptolemy, Euclid (Leaders)
+        for ext in enabled(state, "on_science"):  # e.g. Ptolemy, Euclid (Leaders)
             if (ev := ext.on_science(state, seat, card_id)) is not None:
                 return events + ev
         events += science(state, seat, card.science)
@@ -515,7 +515,7 @@ def lose_coins(state: State, seat: int, n: int) -> list[Event]:
 def move_pawn(state: State, seat: int, shields: int) -> list[Event]:
     """Each shield moves the pawn one space towards the opponent's capital; entering a zone
     applies its looting token; reaching the capital wins (7wd.md §1.5)."""
-    for ext in enabled(state):  # e.g. Aspasia (Leaders)
+    for ext in enabled(state, "cancel_pawn"):  # e.g. Aspasia (Leaders)
         if (cancelled := ext.cancel_pawn(state)) is not None:
             return cancelled
     comps = load()
@@ -536,7 +536,7 @@ def move_pawn(state: State, seat: int, shields: int) -> list[Event]:
                 events += _military_token(state, seat, i, token)
         if abs(pawn) >= capital:
             return events + win(state, seat, "military")
-    for ext in enabled(state):  # e.g. Semiramis (Leaders)
+    for ext in enabled(state, "after_pawn"):  # e.g. Semiramis (Leaders)
         events += ext.after_pawn(state)
     return events
 
@@ -544,11 +544,11 @@ def move_pawn(state: State, seat: int, shields: int) -> list[Event]:
 def _military_token(state: State, seat: int, i: int, token: dict[str, Any]) -> list[Event]:
     """The pawn entered token i's zone: its looting, unless an expansion replaces the token
     (Agora's, 7wd.md §2.7) or the looting (Caligula, Nero, Tomyris, Semiramis: Leaders)."""
-    exts = enabled(state)
-    for ext in exts:
+    hooks = enabled(state).hooks  # (an Enabled: each hook's expansions)
+    for ext in hooks["military_token"]:
         if (replaced := ext.military_token(state, seat, i)) is not None:
             return replaced
-    for ext in exts:
+    for ext in hooks["loot"]:
         if (looted := ext.loot(state, seat, token["against"], token["loot"])) is not None:
             return looted
     return lose_coins(state, token["against"], token["loot"])
@@ -626,17 +626,18 @@ def advance(state: State) -> list[Event]:
     if state["outcome"] is not None:
         state.update(phase="over", active=None, pending=[], play_again=False)
         return []
-    exts = enabled(state)  # (the same for the whole game: asked once here, at every action)
-    for ext in exts:  # e.g. the leaders' recruitment phase and what follows it
+    # (the same for the whole game: asked once here, at every action; an Enabled)
+    hooks = enabled(state).hooks
+    for ext in hooks["advance"]:  # e.g. the leaders' recruitment phase and what follows it
         if (went := ext.advance(state)) is not None:
             return went
-    for ext in exts:  # prune
+    for ext in hooks["prune"]:
         ext.prune(state)
     if state["pending"]:
         entry = state["pending"][0]
         state.update(phase=entry["phase"], active=entry["seat"])
         return []
-    for ext in exts:
+    for ext in hooks["resume"]:
         if ext.resume(state):  # e.g. back to the draft (Agora)
             return []
     turn = state["turn"]
@@ -676,14 +677,14 @@ def _civilian_end(state: State) -> list[Event]:
 
 def prune(state: State) -> None:
     """Drop the expansions' queued decisions left with nothing to choose."""
-    for ext in enabled(state):
+    for ext in enabled(state, "prune"):
         ext.prune(state)
 
 
 def forget_resume(state: State, phases: tuple[str, ...]) -> None:
     """An expansion's own sequence (its `phases`) goes on by itself: no expansion that
     interrupted it resumes into it."""
-    for ext in enabled(state):
+    for ext in enabled(state, "forget_resume"):
         ext.forget_resume(state, phases)
 
 
@@ -699,27 +700,27 @@ def _perform(state: State, seat: int, text: str, move: Move) -> list[Event]:
     state["last"] = {"seat": seat, "action": text}  # a handler may say less (hidden choices)
     verb = move.verb
     events = (_DO.get(verb) or _handler(state, verb))(state, seat, move)
-    exts = enabled(state)
-    for ext in exts:
+    hooks = enabled(state).hooks  # (an Enabled: each hook's expansions)
+    for ext in hooks["after_action"]:
         ext.after_action(state, verb)
     if verb not in ("draft", "start"):  # those two set the next prompt themselves
         events += advance(state)
     else:
-        for ext in exts:  # e.g. Curia Julia / Knossos chosen in the draft
+        for ext in hooks["interject"]:  # e.g. Curia Julia / Knossos chosen in the draft
             events += ext.interject(state)
     return events
 
 
 def _driver(state: State, text: str) -> Any:
     """The expansion driving this moment with its own phases, if any."""
-    for ext in enabled(state):
+    for ext in enabled(state, "handles"):
         if ext.handles(state, text):
             return ext
     return None
 
 
 def _recorded(state: State, seat: int, text: str) -> Move | None:
-    for ext in enabled(state):
+    for ext in enabled(state, "recorded"):
         if (move := ext.recorded(state, seat, text)) is not None:
             return move
     return None

@@ -70,19 +70,20 @@ def market(state: State, seat: int) -> Market:
     exts = enabled(state)
     if not exts:
         return Market(made, list(producers), unit, chains, tokens, key, [])
+    for ext in exts.hooks["chains"]:  # city.chains
+        if more := ext.chains(state, seat):
+            chains = chains | more
     unit = dict(unit)  # a copy: an expansion's trade prices change it in place
     pricing: list[Pricing] = []
     keys: list[Any] = [key]
     for ext in exts:  # one loop: each hook reads the state only
-        p = ext.pricing(state, seat)
-        pricing.append(p)
-        unit = p.trade_prices(unit)  # city.trade_prices, from the facts the pricing read once
-        keys.append(p.key())
-        if more := p.chains():  # city.chains
-            chains = chains | more
+        if (p := ext.pricing(state, seat)) is not None:  # None: it changes no price now
+            pricing.append(p)
+            unit = p.trade_prices(unit)  # city.trade_prices, from the facts the pricing read
+            keys.append((ext.key, p.key()))
     # the pricings' keys tell what they read besides the cities (their trade prices included)
     return Market(made, list(producers), unit, chains, tokens,
-                  None if None in keys else _number(tuple(keys)), pricing)
+                  None if any(k[1] is None for k in keys[1:]) else _number(tuple(keys)), pricing)
 
 
 @lru_cache(maxsize=8192)  # a function of both cities alone: every turn of every playout asks it

@@ -122,16 +122,19 @@ def test_an_expansion_that_does_not_say_what_its_prices_read_has_none_kept() -> 
 
 
 def test_the_pricings_answer_as_their_expansions_hooks() -> None:
-    """Leaders' pricing answers the price hooks Leaders does not override as the defaults do,
-    without asking them: Leaders must not override them; Agora's pricing answers
-    `constructible` itself, as Agora's hook does."""
+    """Leaders has a pricing only for a seat that recruited Bilkis, and it answers the price
+    hooks Leaders does not override as the defaults do, without asking them: Leaders must not
+    override them. Agora's pricing answers `constructible` itself, as Agora's hook does."""
     from engine.duel.agora import AGORA
     from engine.duel.leaders import LEADERS, BilkisPricing
 
     for hook in BilkisPricing.DEFAULTS:
         assert getattr(type(LEADERS), hook) is getattr(Expansion, hook), hook
     state = G.setup(2, 1, parse_options(G, ("agora", "leaders")))
+    assert LEADERS.pricing(state, 0) is None  # nobody recruited yet
+    state["leaders"]["recruited"][0].append("bilkis")
     leaders, agora = LEADERS.pricing(state, 0), AGORA.pricing(state, 0)
+    assert isinstance(leaders, BilkisPricing) and LEADERS.pricing(state, 1) is None
     comps = [get(c) for c in (*load().cards, *load().wonders, "politician-left-a")]
     for comp in comps:
         assert leaders.constructible(comp) is Expansion().constructible(state, 0, comp)

@@ -71,8 +71,10 @@ class Leaders(Expansion):
         """A pick only removes from the leaders' offer (the next group is never shown)."""
         return game.only_picked(before["leaders"].get("draft"), after["leaders"].get("draft"))
 
-    def pricing(self, state: State, seat: int) -> Pricing:
-        return BilkisPricing(self, state, seat)
+    def pricing(self, state: State, seat: int) -> Pricing | None:
+        """Only Bilkis changes a price (Hatshepsut's coins come after it; the leaders' chain
+        symbols are `chains`): without her, no pricing."""
+        return None if rules.has(state, seat, "bilkis") is None else BilkisPricing(self, state, seat)
 
     def passes_wonder_limit(self, state: State, seat: int) -> bool:
         return rules.can_pass_limit(state, seat)
@@ -103,29 +105,18 @@ class Leaders(Expansion):
 
 
 class BilkisPricing(Pricing):
-    """Leaders' price hooks for one seat: whether Bilkis is recruited, read once (a turn prices
-    every accessible card and wonder). Leaders changes no other price: the other hooks answer
-    as `Expansion`'s defaults do, without asking them (tests/duel/test_kept.py checks that
-    Leaders overrides none of them)."""
+    """Leaders' price hooks for a seat that recruited Bilkis (004 Bilkis: her trade). Leaders
+    changes no other price: the other hooks answer as `Expansion`'s defaults do, without asking
+    them (tests/duel/test_kept.py checks that Leaders overrides none of them)."""
 
     DEFAULTS = ("trade_prices", "reduction", "ignores_coin_cost", "chained", "constructible")
 
-    def __init__(self, ext: Expansion, state: State, seat: int) -> None:
-        super().__init__(ext, state, seat)
-        self.recruited = rules.recruited(state, seat)
-        self.bilkis = rules.powers_of(self.recruited).get("bilkis") is not None
-
     def key(self) -> Any:
-        """Only Bilkis changes a price of the seat's (Hatshepsut's coins come after it)."""
-        return self.bilkis
-
-    def chains(self) -> frozenset[str]:
-        return rules.chains_of(self.recruited)
+        return True  # Bilkis is recruited: all the pricing knows
 
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
                    unit: dict[str, int]) -> int | None:
-        return self.ext.trade_cost(self.state, self.seat, need, producers, unit) \
-            if self.bilkis else None
+        return self.ext.trade_cost(self.state, self.seat, need, producers, unit)
 
     def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
         return prices

@@ -124,21 +124,16 @@ def active(state: State, seat: int) -> list[str]:
     return list(_L(state)["recruited"][seat]) if on(state) else []
 
 
-def recruited(state: State, seat: int) -> tuple[str, ...]:
-    """`active` as the key of the caches below (a pricing reads it once for all it asks)."""
-    return tuple(state["leaders"]["recruited"][seat]) if "leaders" in state else ()
-
-
 def has(state: State, seat: int, effect: str) -> Any:
     """The value of that effect among the seat's active leaders (the first recruited's), or
     None."""
     if "leaders" not in state:  # `on`, written out: asked for every price and effect
         return None
-    return powers_of(tuple(state["leaders"]["recruited"][seat])).get(effect)
+    return _powers(tuple(state["leaders"]["recruited"][seat])).get(effect)
 
 
 @lru_cache(maxsize=4096)  # a function of the leaders alone: prices and effects ask it each step
-def powers_of(leaders: tuple[str, ...]) -> dict[str, Any]:
+def _powers(leaders: tuple[str, ...]) -> dict[str, Any]:
     """Each effect's value among these leaders, the first one's that has it (shared: read it)."""
     out: dict[str, Any] = {}
     for lid in leaders:
@@ -153,11 +148,11 @@ def powers_of(leaders: tuple[str, ...]) -> dict[str, Any]:
 
 def chains(state: State, seat: int) -> set[str]:
     """Chain symbols granted by Archimedes, Hammurabi, Leonidas, Xenophon, Da Vinci (004)."""
-    return set(chains_of(tuple(_L(state)["recruited"][seat]))) if on(state) else set()
+    return set(_chains(tuple(_L(state)["recruited"][seat]))) if on(state) else set()
 
 
 @lru_cache(maxsize=4096)  # a function of the leaders alone: every market asks it
-def chains_of(leaders: tuple[str, ...]) -> frozenset[str]:
+def _chains(leaders: tuple[str, ...]) -> frozenset[str]:
     return frozenset(s for lid in leaders for s in get(lid).effect("chains") or ())
 
 
