@@ -42,7 +42,11 @@ def count(state: State, seat: int, *colours: str) -> int:
 @lru_cache(maxsize=8192)  # a function of the cards alone: discards, coins and the Senate ask it
 def _colours(own: tuple[str, ...]) -> dict[str | None, int]:
     """How many of the cards are of each colour (shared: read it, never change it)."""
-    return dict(Counter(get(cid).colour for cid in own))
+    out: dict[str | None, int] = {}
+    for cid in own:  # a loop, not a Counter of a generator: a new city asks it
+        colour = get(cid).colour
+        out[colour] = out.get(colour, 0) + 1
+    return out
 
 
 def built_wonders(state: State, seat: int) -> list[str]:

@@ -152,15 +152,19 @@ QUOTES_KEPT = 20_000
 def quotes(state: State, seat: int, comp: Component, m: Market | None = None) -> list[Quote]:
     """Every distinct way to pay for `comp` (one, unless sparing resources changes the price).
     `m`: the seat's market now, when the caller prices several components."""
-    m = m or market(state, seat)
+    return list(kept(state, seat, comp, m or market(state, seat)))
+
+
+def kept(state: State, seat: int, comp: Component, m: Market) -> tuple[Quote, ...]:
+    """`quotes` as they are kept (shared: a tuple, for a caller that only reads them)."""
     if m.key is None:
-        return _priced(state, seat, comp, m)
+        return tuple(_priced(state, seat, comp, m))
     found = _QUOTES.get((m.key, comp.id))
     if found is None:
         if len(_QUOTES) >= QUOTES_KEPT:
             _QUOTES.clear()
         found = _QUOTES[m.key, comp.id] = tuple(_priced(state, seat, comp, m))
-    return list(found)
+    return found
 
 
 def _priced(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:

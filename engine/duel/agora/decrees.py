@@ -131,24 +131,25 @@ class DecreePricing(Pricing):
         """The decrees' effects in force for the seat are all its prices read."""
         return tuple(self.effects)  # (data.decree_effect: hashable)
 
+    # (no decree in force for the seat, the most common moment: answered without a call)
     def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
-        return trade_prices_in(self.effects, prices)
+        return trade_prices_in(self.effects, prices) if self.effects else prices
 
     def trade_cost(self, need: dict[str, int], producers: list[tuple[str, ...]],
                    unit: dict[str, int]) -> int | None:
         return None  # no decree changes how the units are bought, only their price
 
     def reduction(self, comp: Component) -> int:
-        return reduction_in(self.effects, comp)
+        return reduction_in(self.effects, comp) if self.effects else 0
 
     def ignores_coin_cost(self, comp: Component) -> bool:
-        return coin_free_in(self.effects, comp)
+        return coin_free_in(self.effects, comp) if self.effects else False
 
     def constructible(self, comp: Component) -> bool:
         return comp.kind != "senator"  # rules.constructible, Agora being on
 
     def chained(self, comp: Component) -> bool:
-        if comp.kind != "card" or comp.chain_from is None \
+        if not self.effects or comp.kind != "card" or comp.chain_from is None \
                 or not _has(self.effects, "borrow_chains"):
             return False
         if self._rival_chains is None:
