@@ -42,10 +42,11 @@ def count(state: State, seat: int, *colours: str) -> int:
 @lru_cache(maxsize=8192)  # a function of the cards alone: discards, coins and the Senate ask it
 def _colours(own: tuple[str, ...]) -> dict[str | None, int]:
     """How many of the cards are of each colour (shared: read it, never change it)."""
-    out: dict[str | None, int] = {}
-    for cid in own:  # a loop, not a Counter of a generator: a new city asks it
-        colour = get(cid).colour
-        out[colour] = out.get(colour, 0) + 1
+    if not own:
+        return {}
+    out = dict(_colours(own[:-1]))  # (see `_production`)
+    colour = get(own[-1]).colour
+    out[colour] = out.get(colour, 0) + 1
     return out
 
 
@@ -65,12 +66,17 @@ def production(state: State, seat: int) -> dict[str, int]:
 
 @lru_cache(maxsize=8192)  # a function of the cards alone: every turn prices with it, twice
 def _production(own: tuple[str, ...]) -> dict[str, int]:
-    out = dict.fromkeys(RESOURCES, 0)
-    for cid in own:
-        comp = get(cid)
-        if comp.colour in ("brown", "grey"):
-            for res, n in (comp.effect("produce") or {}).items():
-                out[res] += n
+    # A city grows by one card at the end, so the city without it is nearly always kept: one
+    # card's worth added to it (a card destroyed elsewhere in the list works back further).
+    if not own:
+        return dict.fromkeys(RESOURCES, 0)
+    comp = get(own[-1])
+    before = _production(own[:-1])
+    if comp.colour not in ("brown", "grey") or not (made := comp.effect("produce")):
+        return before  # the same production: shared as it is
+    out = dict(before)
+    for res, n in made.items():
+        out[res] += n
     return out
 
 
@@ -81,8 +87,20 @@ def choices(state: State, seat: int) -> list[tuple[str, ...]]:
 
 @lru_cache(maxsize=8192)  # a function of the cards and wonders alone: every turn prices with it
 def _choices(own: tuple[str, ...], wonders: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    sources = [c for c in own if get(c).colour == "yellow"] + list(wonders)
-    return tuple(tuple(opts) for cid in sources if (opts := get(cid).effect("produce_choice")))
+    return _card_choices(own) + tuple(
+        tuple(opts) for cid in wonders if (opts := get(cid).effect("produce_choice")))
+
+
+@lru_cache(maxsize=8192)
+def _card_choices(own: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The yellow cards' one-of-several productions, in the cards' order (see `_production`)."""
+    if not own:
+        return ()
+    comp = get(own[-1])
+    before = _card_choices(own[:-1])
+    if comp.colour != "yellow" or not (opts := comp.effect("produce_choice")):
+        return before
+    return (*before, tuple(opts))
 
 
 def trade_prices(state: State, seat: int) -> dict[str, int]:
@@ -113,9 +131,14 @@ def fixed_prices(state: State, seat: int) -> frozenset[str]:
 
 @lru_cache(maxsize=8192)
 def _fixed(own: tuple[str, ...]) -> frozenset[str]:
-    """The resources the yellow cards among `own` sell at a fixed price."""
-    return frozenset(r for cid in own if get(cid).colour == "yellow"
-                     for r in get(cid).effect("trade_fixed") or ())
+    """The resources the yellow cards among `own` sell at a fixed price (see `_production`)."""
+    if not own:
+        return frozenset()
+    comp = get(own[-1])
+    before = _fixed(own[:-1])
+    if comp.colour != "yellow" or not (fixed := comp.effect("trade_fixed")):
+        return before
+    return before | frozenset(fixed)
 
 
 def chains(state: State, seat: int) -> set[str]:
@@ -127,7 +150,11 @@ def chains(state: State, seat: int) -> set[str]:
 
 @lru_cache(maxsize=8192)  # a function of the cards alone: every turn's constructions ask it
 def _chains(own: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(s for cid in own if (s := get(cid).chain_gives))
+    if not own:  # (see `_production`)
+        return frozenset()
+    before = _chains(own[:-1])
+    gives = get(own[-1]).chain_gives
+    return before | {gives} if gives else before
 
 
 def science(state: State, seat: int) -> Counter[str]:
