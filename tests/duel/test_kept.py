@@ -144,3 +144,46 @@ def test_the_pricings_answer_as_their_expansions_hooks() -> None:
     assert {agora.constructible(c) for c in comps} == {True, False}  # senators among them
     prices = {"wood": 3}
     assert leaders.trade_prices(prices) is prices
+
+
+def test_a_queued_agora_decision_has_a_choice_as_its_texts_say() -> None:
+    """agora.rules.prune asks `_has_choice` rather than writing every text: at every queued
+    Agora decision of a few playouts (every entry, not only the first), both answers agree."""
+    from engine.duel.agora import rules as agora
+
+    asked = {True: 0, False: 0}
+    for seed in range(1, 9):
+        state = G.setup(2, seed, parse_options(G, ("agora",)))
+        rng = random.Random(seed)
+        while G.outcome(state) is None:
+            for entry in state["pending"]:
+                if entry["phase"] in agora.PHASES:
+                    texts = agora._phase_options(state, entry["seat"], entry)
+                    expected = any(t != "skip" for t in texts)
+                    assert agora._has_choice(state, entry) is expected, entry
+                    asked[expected] += 1
+            seat = rng.choice(sorted(G.asked(state)))
+            menu = G.menu(state, seat)
+            G.apply_legal(state, seat, walk(menu, rng), menu)
+    assert min(asked.values()) > 0, asked  # both answers met
+
+
+@pytest.mark.parametrize("cubes", ["none", "some", "all"])
+@pytest.mark.parametrize("plots", ["none", "free", "done"])
+def test_a_queued_agora_decision_has_a_choice_at_the_edges(cubes: str, plots: str) -> None:
+    """The edges the playouts above rarely meet: a seat with no cube left to place, no cube on
+    the board, a rival without cubes, no conspiracy left to draw, every plot prepared or done."""
+    from engine.duel.agora import rules as agora
+
+    state = G.setup(2, 1, parse_options(G, ("agora",)))
+    ag = state["agora"]
+    for i, chamber in enumerate(ag["senate"]):
+        chamber["cubes"] = {"none": [0, 0], "some": [i % 2, 0], "all": [2, 0]}[cubes]
+    ag["plot_deck"] = [] if plots != "none" else ag["plot_deck"]
+    ag["plots"][0] = {"none": [], "free": [{"card": None, "done": False}],
+                      "done": [{"card": None, "done": True}, {"card": "x", "done": False}]}[plots]
+    for phase in ("senate", "conspirator", "place", "remove", "move", "curia"):
+        for seat in (0, 1):
+            entry = {"phase": phase, "seat": seat, "section": "left", "left": 1}
+            texts = agora._phase_options(state, seat, entry)
+            assert agora._has_choice(state, entry) is any(t != "skip" for t in texts), entry

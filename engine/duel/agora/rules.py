@@ -140,11 +140,30 @@ def prune(state: State) -> None:
         return
     pending = state["pending"]
     while pending and pending[0]["phase"] in PHASES:
-        entry = pending[0]
-        found = _phase_options(state, entry["seat"], entry)
-        if any(t != "skip" for t in found):
+        if _has_choice(state, pending[0]):
             return
         pending.pop(0)
+
+
+def _has_choice(state: State, entry: dict[str, Any]) -> bool:
+    """Whether the queued decision offers more than `skip`: `_phase_options`, without writing
+    the texts of the Senate's phases (every action asks it while one is queued)."""
+    phase, seat = entry["phase"], entry["seat"]
+    chambers = state["agora"]["senate"]
+    if phase in ("senate", "conspirator", "place") and senate.supply(state, seat) > 0 and (
+            phase != "senate" or senate.section_chambers(entry["section"])):
+        return True  # a cube to place (`_place_texts`)
+    if phase in ("senate", "move"):
+        return bool(senate.move_pairs(state, seat))
+    if phase == "conspirator":
+        return bool(state["agora"]["plot_deck"])  # conspire
+    if phase == "place":
+        return False
+    if phase == "remove":
+        return any(ch["cubes"][1 - seat] for ch in chambers)
+    if phase == "curia":
+        return any(p["card"] is None and not p["done"] for p in state["agora"]["plots"][seat])
+    return any(t != "skip" for t in _phase_options(state, seat, entry))
 
 
 # --- the play phase: recruit, prepare, trigger (RB-A A, B, C) -------------------------------------
