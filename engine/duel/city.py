@@ -56,7 +56,7 @@ def built_wonders(state: State, seat: int) -> list[str]:
 
 def has_token(state: State, seat: int, flag: str) -> bool:
     """Whether the seat owns the progress token with that lasting effect (`economy`, ...)."""
-    return any(get(t).effect("token") == flag for t in player(state, seat)["tokens"])
+    return flag in token_effects(tuple(state["players"][seat]["tokens"]))
 
 
 def production(state: State, seat: int) -> dict[str, int]:

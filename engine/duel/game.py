@@ -191,10 +191,15 @@ class Duel(Game):
         drives the moment is asked once an action (not by `asked`, `menu` and `apply_legal` in
         turn), the seat asked is read directly (one at a time unless an expansion drives), and
         the walked move goes straight to `_perform`."""
+        drivers = enabled(state, "handles")  # (`_driver`, asked of these alone: every action)
         while state["outcome"] is None:
             if len(history) >= max_actions:
                 raise Stuck(f"no end after {max_actions} actions")
-            ext = _driver(state, "")
+            ext = None
+            for e in drivers:
+                if e.handles(state, ""):
+                    ext = e
+                    break
             if ext is not None:  # an expansion's own phases (Leaders' recruitment...)
                 asked = sorted(ext.ask(state))
                 if not asked:

@@ -72,7 +72,7 @@ class Play:
 
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
-        self.coins = city.player(state, seat)["coins"]
+        self.coins = state["players"][seat]["coins"]
         self.cards = st.accessible_cards(state)
         self.wonders = buildable_wonders(state, seat)
         self._market: payment.Market | None = None
@@ -97,7 +97,8 @@ class Play:
         return found
 
     def _buy(self, cid: str) -> tuple[bool, list[Quote]]:
-        state, seat, m = self.state, self.seat, self.market
+        state, seat = self.state, self.seat
+        m = self._market or self.market
         comp = get(cid)
         for p in m.pricing:  # a loop, not a generator: every card of every turn asks it
             if not p.constructible(comp):
@@ -140,7 +141,7 @@ class Play:
         found = self._affordable.get(wid)
         if found is None:
             found = self._affordable[wid] = self._within(
-                payment.kept(self.state, self.seat, get(wid), self.market))
+                payment.kept(self.state, self.seat, get(wid), self._market or self.market))
         return found
 
     def wonder(self, wid: str) -> dict[str, Move]:

@@ -32,7 +32,11 @@ def trade_cost(need: dict[str, int], producers: list[tuple[str, ...]], unit: dic
 
     def best(i: int) -> int:
         if i == len(producers):
-            return sum(n * unit[r] for r, n in need.items() if n > 0)
+            coins = 0
+            for r, n in need.items():  # a loop, not a generator: every plan's leaf
+                if n > 0:
+                    coins += n * unit[r]
+            return coins
         found = best(i + 1)
         for r in producers[i]:
             if need.get(r, 0) > 0:
@@ -76,14 +80,16 @@ def market(state: State, seat: int) -> Market:
     unit = dict(unit)  # a copy: an expansion's trade prices change it in place
     pricing: list[Pricing] = []
     keys: list[Any] = [key]
+    kept = True
     for ext in exts:  # one loop: each hook reads the state only
         if (p := ext.pricing(state, seat)) is not None:  # None: it changes no price now
             pricing.append(p)
             unit = p.trade_prices(unit)  # city.trade_prices, from the facts the pricing read
-            keys.append((ext.key, p.key()))
+            keys.append((ext.key, k := p.key()))
+            kept = kept and k is not None
     # the pricings' keys tell what they read besides the cities (their trade prices included)
     return Market(made, list(producers), unit, chains, tokens,
-                  None if any(k[1] is None for k in keys[1:]) else _number(tuple(keys)), pricing)
+                  _number(tuple(keys)) if kept else None, pricing)
 
 
 @lru_cache(maxsize=8192)  # a function of both cities alone: every turn of every playout asks it

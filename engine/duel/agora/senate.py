@@ -23,7 +23,10 @@ def seat_msg(seat: int) -> dict[str, int]:
 def supply(state: State, seat: int) -> int:
     """« Vous disposez chacun en tout et pour tout de 12 cubes » (RB-A A): the cubes not in the
     Senate (removed cubes come back to their owner)."""
-    return load().cubes - sum(ch["cubes"][seat] for ch in state["agora"]["senate"])
+    left = load().cubes
+    for ch in state["agora"]["senate"]:  # a loop, not a generator: every action may ask it
+        left -= ch["cubes"][seat]
+    return left
 
 
 def on_board(state: State, seat: int) -> int:

@@ -146,9 +146,11 @@ def _powers(leaders: tuple[str, ...]) -> dict[str, Any]:
 # --- hooks called by the base game --------------------------------------------------------------
 
 
-def chains(state: State, seat: int) -> set[str]:
-    """Chain symbols granted by Archimedes, Hammurabi, Leonidas, Xenophon, Da Vinci (004)."""
-    return set(_chains(tuple(_L(state)["recruited"][seat]))) if on(state) else set()
+def chains(state: State, seat: int) -> frozenset[str]:
+    """Chain symbols granted by Archimedes, Hammurabi, Leonidas, Xenophon, Da Vinci (004)
+    (shared: read them; every market asks them)."""
+    return _chains(tuple(state["leaders"]["recruited"][seat])) if "leaders" in state \
+        else frozenset()
 
 
 @lru_cache(maxsize=4096)  # a function of the leaders alone: every market asks it
@@ -158,7 +160,13 @@ def _chains(leaders: tuple[str, ...]) -> frozenset[str]:
 
 def discard_bonus(state: State, seat: int) -> int:
     """004 Bérénice: counts as a yellow card when discarding for coins."""
-    return sum(get(lid).effect("discard_bonus") or 0 for lid in active(state, seat))
+    return _discard_bonus(tuple(state["leaders"]["recruited"][seat])) if "leaders" in state \
+        else 0
+
+
+@lru_cache(maxsize=4096)  # a function of the leaders alone: every discard asks it
+def _discard_bonus(leaders: tuple[str, ...]) -> int:
+    return sum(get(lid).effect("discard_bonus") or 0 for lid in leaders)
 
 
 def can_pass_limit(state: State, seat: int) -> bool:
