@@ -59,8 +59,7 @@ def tok(cid: str) -> Msg:
     return Msg(f"duel.tok.{cid}")
 
 
-def seat_msg(seat: int) -> dict[str, int]:
-    return Msg.seat(seat)
+seat_msg = Msg.seat  # a seat shown by its player's name (one call: every log line has one)
 
 
 class Duel(Game):

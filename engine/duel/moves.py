@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from random import Random
 
 from engine.core import Msg, State
-from engine.policy import TextMenu, walk
+from engine.policy import TextMenu, choice, walk
 
 from . import city, payment
 from . import structure as st
@@ -279,13 +279,13 @@ class PlayMenu:
         verbs = self.choices(())
         if not verbs:
             raise ValueError("no legal action")
-        verb = rng.choice(verbs) if len(verbs) > 1 or self._several(verbs[0]) else verbs[0]
+        verb = choice(rng, verbs) if len(verbs) > 1 or self._several(verbs[0]) else verbs[0]
         if verb not in BASE_VERBS:  # an expansion's verb: the list walk over what follows it
             rests = [t.partition(" ")[2] for t in self.play.extra() if t.split(" ", 1)[0] == verb]
             return " ".join([verb, *walk(rests, rng).split()])
         args = self.args(verb)
         several = len(args) > 1 or len(self._rest(verb, args[0])) > 1
-        arg = rng.choice(args) if several else args[0]
+        arg = choice(rng, args) if several else args[0]
         return f"{verb} {arg} {walk(self._rest(verb, arg), rng)}"
 
     def _several(self, verb: str) -> bool:

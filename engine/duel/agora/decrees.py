@@ -54,7 +54,10 @@ def has(state: State, seat: int, key: str, value: Any = None) -> bool:
 
 
 def _has(effects: list[tuple[str, Any]], key: str, value: Any = None) -> bool:
-    return any(k == key and (value is None or v == value) for k, v in effects)
+    for k, v in effects:  # noqa: SIM110 (a loop, not a generator: every price may ask it)
+        if k == key and (value is None or v == value):
+            return True
+    return False
 
 
 def holder(state: State, decree: str) -> int | None:
@@ -123,7 +126,7 @@ class DecreePricing(Pricing):
     every accessible card and wonder with them)."""
 
     def __init__(self, ext: Expansion, state: State, seat: int) -> None:
-        super().__init__(ext, state, seat)
+        self.ext, self.state, self.seat = ext, state, seat  # Pricing's, without its call
         self.effects = in_force(state, seat)
         self._rival_chains: set[str] | None = None
 

@@ -16,8 +16,7 @@ from .decrees import controller, holder
 SHIELD_DECREE = "decree-shield"
 
 
-def seat_msg(seat: int) -> dict[str, int]:
-    return Msg.seat(seat)
+seat_msg = Msg.seat  # a seat shown by its player's name (one call: every log line has one)
 
 
 def supply(state: State, seat: int) -> int:

@@ -175,7 +175,7 @@ def can_pass_limit(state: State, seat: int) -> bool:
 
 
 def science_symbols(state: State, seat: int) -> dict[str, str]:
-    return _L(state)["science"][seat] if on(state) else {}
+    return state["leaders"]["science"][seat] if "leaders" in state else {}
 
 
 def _plan(state: State, seat: int, need: dict[str, int], producers: list[tuple[str, ...]],
@@ -548,21 +548,30 @@ def handles(state: State, text: str) -> bool:
 
 def ask(state: State) -> dict[int, Msg]:
     phase = state["phase"]
-    lead = _L(state)
+    lead = state["leaders"]
     if phase == "recruit":
-        return {s: Msg("duel.ask.recruit", {"age": state["age"]})
-                for s in (0, 1) if lead["hands"][s] and lead["picks"][s] is None}
+        return {s: Msg("duel.ask.recruit", {"age": state["age"]}) for s in _asked(state)}
     if phase == "announce":
         return {s: Msg("duel.ask.announce", {"leader": tok(lead["picks"][s])})
-                for s in (0, 1) if lead["picks"][s] is not None and lead["calls"][s] is None}
+                for s in _asked(state)}
     return {state["active"]: Msg(f"duel.ask.{phase}")}
+
+
+def _asked(state: State) -> list[int]:
+    """The seats `ask` asks, without its questions (`options` checks each action's seat)."""
+    phase, lead = state["phase"], state["leaders"]
+    if phase == "recruit":
+        return [s for s in (0, 1) if lead["hands"][s] and lead["picks"][s] is None]
+    if phase == "announce":
+        return [s for s in (0, 1) if lead["picks"][s] is not None and lead["calls"][s] is None]
+    return [state["active"]]
 
 
 def options(state: State, seat: int) -> dict[str, tuple[str, ...]]:
     """The legal texts of `seat` in a Leaders phase -> (verb, argument...)."""
-    if state["outcome"] is not None or seat not in ask(state):
+    if state["outcome"] is not None or seat not in _asked(state):
         return {}
-    lead = _L(state)
+    lead = state["leaders"]
     phase = state["phase"]
     out: dict[str, tuple[str, ...]] = {}
     if phase == "leaders":
