@@ -186,7 +186,12 @@ def _priced(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
 
 def _quotes(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     res = comp.resource_cost
-    k = reduction(state, seat, comp, m)
+    # `reduction`, written out: every component of a new market asks it
+    if comp.kind == "wonder":
+        k = REDUCTION if "architecture" in m.tokens else 0
+    else:
+        k = REDUCTION if comp.colour == "blue" and comp.kind == "card" \
+            and "masonry" in m.tokens else 0
     for p in m.pricing:  # Agora 5-8
         k += p.reduction(comp)
     if k:
