@@ -48,54 +48,53 @@ def accessible(structure: list[dict[str, Any]], i: int) -> bool:
 def accessible_cards(state: State) -> dict[str, int]:
     """Accessible card id -> slot index (accessible cards are always face up)."""
     s = state["structure"]
-    kept = _covers.get(id(s))
-    if kept is None or kept[0] is not s:
-        if len(_covers) >= COVERS_KEPT:
-            _covers.clear()
-        kept = _covers[id(s)] = (s, _covering(s))
+    cards = [slot["card"] for slot in s]
     found = {}
-    for i, below in enumerate(kept[1]):  # a loop, not a comprehension: every turn asks it
-        card = s[i]["card"]
+    i = 0
+    for below in _layout(s)[0]:  # a loop, not a comprehension: every turn asks it
+        card = cards[i]
         if card is not None:
             for j in below:
-                if s[j]["card"] is not None:
+                if cards[j] is not None:
                     break
             else:
                 found[card] = i
+        i += 1  # noqa: SIM113 (a counter, not enumerate's tuples: every turn asks it)
     return found
 
 
-# The slots covering each slot of a structure, kept by the structure list (held, so its id is
-# not reused) for the turns of its age: a slot's row and column never change once it is laid
-# (only its card and face do), and a structure list is replaced, never extended, by `lay`.
-_covers: dict[int, tuple[list[dict[str, Any]], tuple[tuple[int, ...], ...]]] = {}
-COVERS_KEPT = 256
+Covers = tuple[tuple[int, ...], ...]
 
 
-def _covering(structure: list[dict[str, Any]]) -> tuple[tuple[int, ...], ...]:
-    """For each slot, the slots that may cover it: on the next row, a column either side."""
-    at = {slot["row"] * ROW + slot["col"]: i for i, slot in enumerate(structure)}
-    out = []
-    for slot in structure:
-        below = (slot["row"] + 1) * ROW + slot["col"]
-        out.append(tuple(at[p] for p in (below - 1, below + 1) if p in at))
-    return tuple(out)
+def _layout(structure: list[dict[str, Any]]) -> tuple[Covers, Covers]:
+    """For each slot, the slots that may cover it (on the next row, a column either side), and
+    the slots it may cover (on the row above), in slot order; kept by the structure list."""
+    kept = _layouts.get(id(structure))
+    if kept is None or kept[0] is not structure:
+        if len(_layouts) >= LAYOUTS_KEPT:
+            _layouts.clear()
+        at = {slot["row"] * ROW + slot["col"]: i for i, slot in enumerate(structure)}
+        covers: list[tuple[int, ...]] = []
+        above: list[list[int]] = [[] for _ in structure]
+        for j, slot in enumerate(structure):
+            below = (slot["row"] + 1) * ROW + slot["col"]
+            covers.append(tuple(at[p] for p in (below - 1, below + 1) if p in at))
+            for i in covers[-1]:
+                above[i].append(j)
+        kept = _layouts[id(structure)] = (structure, tuple(covers), tuple(map(tuple, above)))
+    return kept[1], kept[2]
+
+
+# Each structure's `_layout`, kept by the structure list (held, so its id is not reused) for
+# the turns of its age: a slot's row and column never change once it is laid (only its card
+# and face do), and a structure list is replaced, never extended, by `lay`.
+_layouts: dict[int, tuple[list[dict[str, Any]], Covers, Covers]] = {}
+LAYOUTS_KEPT = 256
 
 
 # A slot's position as one number, row * ROW + col (no tuple to build: asked at every step);
 # the columns of every layout lie within 1..ROW - 2, so col ± 1 never reaches another row.
 ROW = 64
-
-
-def _held(structure: list[dict[str, Any]]) -> set[int]:
-    """The position of every slot still holding a card."""
-    return {slot["row"] * ROW + slot["col"] for slot in structure if slot["card"] is not None}
-
-
-def _under(held: set[int], slot: dict[str, Any]) -> bool:
-    """`covered`, from the positions held: a card on the next row, a column either side."""
-    below = (slot["row"] + 1) * ROW + slot["col"]
-    return below - 1 in held or below + 1 in held
 
 
 def empty(state: State) -> bool:
@@ -114,15 +113,15 @@ def take(state: State, i: int) -> tuple[str, list[Event]]:
     # Only the cards this one covered may be uncovered now: a row up, a column either side
     # (every face-down card of a layout starts covered, and only `take` removes a card). They
     # are turned up in slot order, as a pass over every slot would.
-    row, col = taken["row"] - 1, taken["col"]
+    covers, above = _layout(s)
     events = []
-    held: set[int] | None = None
-    for slot in s:
-        if slot["row"] == row and not slot["up"] and slot["card"] is not None \
-                and (slot["col"] == col - 1 or slot["col"] == col + 1):
-            if held is None:
-                held = _held(s)
-            if not _under(held, slot):
+    for j in above[i]:
+        slot = s[j]
+        if not slot["up"] and slot["card"] is not None:
+            for k in covers[j]:
+                if s[k]["card"] is not None:
+                    break
+            else:
                 slot["up"] = True
                 events.append(
                     Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
