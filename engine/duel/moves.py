@@ -163,13 +163,17 @@ class Play:
 
     def verbs(self) -> set[str]:
         """The verbs with at least one text (each part worked out only as far as needed)."""
-        found = {t.split(" ", 1)[0] for t in self.extra()}
+        extra = self.extra()
+        found = {t.split(" ", 1)[0] for t in extra} if extra else set()
         if not self.cards:
             return found
         found.add("discard")
-        for cid in self.cards:  # loops, not generators: asked at every turn
-            chain, quotes = self.buys(cid)
-            if chain or quotes:
+        buys = self._buys
+        for cid in self.cards:  # loops, not generators, and `buys` written out: every turn
+            bought = buys.get(cid)
+            if bought is None:
+                bought = buys[cid] = self._buy(cid)
+            if bought[0] or bought[1]:
                 found.add("construct")
                 break
         for wid in self.wonders:
