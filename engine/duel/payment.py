@@ -151,6 +151,10 @@ def _number(key: tuple[Any, ...]) -> int:
 # search's thousands of playouts) ask the same ones again. Emptied when full, to bound memory.
 _QUOTES: dict[tuple[Any, str], tuple[Quote, ...]] = {}
 _KEYS: dict[tuple[Any, ...], int] = {}  # Market.key's numbers (`_number`)
+# Each distinct answer kept once, shared by every key that gives it (a few hundred for
+# thousands of keys): quotes are objects the garbage collector must visit (a tuple subclass is
+# never let go of as a plain tuple of numbers is), and a bot's worker keeps thousands.
+_SHARED: dict[tuple[Quote, ...], tuple[Quote, ...]] = {}
 _NUMBERS = count()
 QUOTES_KEPT = 20_000
 
@@ -169,7 +173,9 @@ def kept(state: State, seat: int, comp: Component, m: Market) -> tuple[Quote, ..
     if found is None:
         if len(_QUOTES) >= QUOTES_KEPT:
             _QUOTES.clear()
-        found = _QUOTES[m.key, comp.id] = tuple(_priced(state, seat, comp, m))
+            _SHARED.clear()
+        found = tuple(_priced(state, seat, comp, m))
+        found = _QUOTES[m.key, comp.id] = _SHARED.setdefault(found, found)
     return found
 
 
