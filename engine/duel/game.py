@@ -205,7 +205,7 @@ class Duel(Game):
                     raise Stuck("nobody is asked to act")
                 seat = choice(rand, asked)
                 text = walk(ext.legal(state, seat), rand)
-                self.apply(state, seat, text)
+                ext.apply(state, seat, text)  # (`apply`: it drives each of its legal texts)
             else:
                 seat = state["active"]
                 draw_lone(rand)  # the generic loop's choice among the one seat asked

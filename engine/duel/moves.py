@@ -105,13 +105,7 @@ class Play:
                 return False, []
         if payment.chained(state, seat, comp, m):
             return True, []
-        return False, self._within(payment.kept(state, seat, comp, m))
-
-    def _within(self, quotes: tuple[Quote, ...]) -> list[Quote]:
-        """The quotes the seat can pay (most components have one: no comprehension for it)."""
-        if len(quotes) == 1:
-            return list(quotes) if quotes[0].coins <= self.coins else []
-        return [q for q in quotes if q.coins <= self.coins]
+        return False, payment.payable(state, seat, comp, m, self.coins)
 
     def constructs(self, cid: str) -> dict[str, Move]:
         chain, quotes = self.buys(cid)
@@ -140,8 +134,8 @@ class Play:
         """The wonder's quotes the seat can pay (whether it has texts, without writing them)."""
         found = self._affordable.get(wid)
         if found is None:
-            found = self._affordable[wid] = self._within(
-                payment.kept(self.state, self.seat, get(wid), self._market or self.market))
+            found = self._affordable[wid] = payment.payable(
+                self.state, self.seat, get(wid), self._market or self.market, self.coins)
         return found
 
     def wonder(self, wid: str) -> dict[str, Move]:

@@ -165,6 +165,15 @@ def quotes(state: State, seat: int, comp: Component, m: Market | None = None) ->
     return list(kept(state, seat, comp, m or market(state, seat)))
 
 
+def payable(state: State, seat: int, comp: Component, m: Market, coins: int) -> list[Quote]:
+    """The quotes a seat holding `coins` can pay (most components have one quote: no
+    comprehension for it; every accessible card and wonder of every turn asks)."""
+    quotes = kept(state, seat, comp, m)
+    if len(quotes) == 1:
+        return list(quotes) if quotes[0].coins <= coins else []
+    return [q for q in quotes if q.coins <= coins]
+
+
 def kept(state: State, seat: int, comp: Component, m: Market) -> tuple[Quote, ...]:
     """`quotes` as they are kept (shared: a tuple, for a caller that only reads them)."""
     if m.key is None:

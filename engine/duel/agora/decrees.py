@@ -129,12 +129,16 @@ class DecreePricing(Pricing):
         self.ext, self.state, self.seat = ext, state, seat  # Pricing's, without its call
         self.effects = in_force(state, seat)
         self._rival_chains: set[str] | None = None
+        # which hooks the decrees in force change (most answer as the defaults, at once)
+        kinds = {k for k, _ in self.effects} if self.effects else ()
+        self._reduces = "wonder_discount" in kinds or "ignore_symbol" in kinds
+        self._frees = "ignore_symbol" in kinds
+        self._borrows = "borrow_chains" in kinds
 
     def key(self) -> Any:
         """The decrees' effects in force for the seat are all its prices read."""
         return tuple(self.effects)  # (data.decree_effect: hashable)
 
-    # (no decree in force for the seat, the most common moment: answered without a call)
     def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
         return trade_prices_in(self.effects, prices) if self.effects else prices
 
@@ -143,17 +147,16 @@ class DecreePricing(Pricing):
         return None  # no decree changes how the units are bought, only their price
 
     def reduction(self, comp: Component) -> int:
-        return reduction_in(self.effects, comp) if self.effects else 0
+        return reduction_in(self.effects, comp) if self._reduces else 0
 
     def ignores_coin_cost(self, comp: Component) -> bool:
-        return coin_free_in(self.effects, comp) if self.effects else False
+        return coin_free_in(self.effects, comp) if self._frees else False
 
     def constructible(self, comp: Component) -> bool:
         return comp.kind != "senator"  # rules.constructible, Agora being on
 
     def chained(self, comp: Component) -> bool:
-        if not self.effects or comp.kind != "card" or comp.chain_from is None \
-                or not _has(self.effects, "borrow_chains"):
+        if not self._borrows or comp.kind != "card" or comp.chain_from is None:
             return False
         if self._rival_chains is None:
             self._rival_chains = city.chains(self.state, 1 - self.seat)
