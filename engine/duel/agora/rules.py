@@ -206,14 +206,18 @@ def discard_bonus(state: State, seat: int) -> int:
 def _place_texts(state: State, seat: int, chambers: list[int]) -> dict[str, moves.Move]:
     if senate.supply(state, seat) <= 0:
         return {}
-    return {f"place {i + 1}": moves.Move("place", str(i)) for i in chambers}
+    return dict([_PLACE[i] for i in chambers])
 
 
 def _move_texts(state: State, seat: int) -> dict[str, moves.Move]:
-    return {
-        f"move {i + 1} {j + 1}": moves.Move("move", f"{i} {j}")
-        for i, j in senate.move_pairs(state, seat)
-    }
+    return dict([_MOVE[pair] for pair in senate.move_pairs(state, seat)])
+
+
+# Every chamber's placing and every pair's moving, text and move, written once: the Senate's
+# phases list them at every action (a move never changes: shared).
+_PLACE = [(f"place {i + 1}", moves.Move("place", str(i))) for i in range(len(load().chambers))]
+_MOVE = {(i, j): (f"move {i + 1} {j + 1}", moves.Move("move", f"{i} {j}"))
+         for i in range(len(load().chambers)) for j in range(len(load().chambers))}
 
 
 def _phase_options(state: State, seat: int, entry: dict[str, Any]) -> dict[str, moves.Move]:
