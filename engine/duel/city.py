@@ -159,12 +159,17 @@ def _chains(own: tuple[str, ...]) -> frozenset[str]:
 
 def science(state: State, seat: int) -> Counter[str]:
     """Scientific symbols from green cards and the Law token (7wd.md §1.1, §1.4)."""
+    return Counter(science_counts(state, seat))
+
+
+def science_counts(state: State, seat: int) -> dict[str, int]:
+    """`science` as kept (shared: read it, never change it), every symbol of SCIENCE a key:
+    for the rules, which ask it at every science card (no Counter to build)."""
     changed: dict[str, str] = {}  # e.g. Euclid's and Ptolemy's symbols (Leaders)
-    for ext in enabled(state):
+    for ext in enabled(state, "science_symbols"):
         changed.update(ext.science_symbols(state, seat))
-    me = player(state, seat)
-    return Counter(_science(tuple(me["cards"]) + tuple(me["tokens"]),
-                            tuple(sorted(changed.items()))))
+    me = state["players"][seat]
+    return _science(tuple(me["cards"]) + tuple(me["tokens"]), tuple(sorted(changed.items())))
 
 
 @lru_cache(maxsize=8192)  # a function of the cards, tokens and changed symbols alone
@@ -179,7 +184,11 @@ def _science(owned: tuple[str, ...], changed: tuple[tuple[str, str], ...]) -> di
 
 
 def science_kinds(state: State, seat: int) -> int:
-    return sum(1 for n in science(state, seat).values() if n > 0)
+    kinds = 0
+    for n in science_counts(state, seat).values():  # a loop, not a generator: every science card
+        if n > 0:
+            kinds += 1
+    return kinds
 
 @lru_cache(maxsize=1024)  # a function of the tokens alone: every market asks it
 def token_effects(tokens: tuple[str, ...]) -> frozenset[str]:

@@ -504,7 +504,7 @@ def science(state: State, seat: int, symbol: str) -> list[Event]:
     """A pair of identical symbols earns a progress token; 6 different win (7wd.md §1.4)."""
     if city.science_kinds(state, seat) >= SCIENCE_SUPREMACY:
         return win(state, seat, "science")
-    if city.science(state, seat)[symbol] == 2 and any(state["board_tokens"]):
+    if city.science_counts(state, seat)[symbol] == 2 and any(state["board_tokens"]):
         state["pending"].insert(0, {"phase": "progress", "seat": seat})
     return []
 

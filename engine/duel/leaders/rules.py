@@ -315,7 +315,7 @@ def _effective(state: State, seat: int) -> dict[str, str]:
 
 def _euclid_or_base(state: State, seat: int, card_id: str, symbol: str) -> list[Event]:
     if (
-        city.science(state, seat)[symbol] == 2
+        city.science_counts(state, seat)[symbol] == 2
         and has(state, seat, "euclid") is not None
         and "euclid" not in _L(state)["used"][seat]
     ):
