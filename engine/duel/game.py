@@ -212,10 +212,12 @@ class Duel(Game):
                 if state["phase"] == "play":
                     menu = PlayMenu(state, seat)
                     text = menu.walk(rand)
-                    if _driver(state, text) is None:
+                    for e in drivers:  # (`apply`: the first that drives the text takes it)
+                        if e.handles(state, text):  # a verb it takes over (Pythagoras, Leaders)
+                            e.apply(state, seat, text)
+                            break
+                    else:
                         _perform(state, seat, text, menu.move(text))
-                    else:  # a verb an expansion takes over (Pythagoras, Leaders)
-                        self.apply(state, seat, text)
                 else:
                     found = options(state, seat)
                     text = walk(list(found), rand)
