@@ -174,11 +174,12 @@ def play_options(state: State, seat: int, out: dict[str, moves.Move],
     """`cards`: the accessible cards (id -> slot)."""
     if "agora" not in state:
         return
-    coins = city.player(state, seat)["coins"]
-    cost = senator_cost(state, seat)
+    cost = coins = -1  # worked out at the first senator accessible (most turns have none)
     for cid, slot in cards.items():
         if get(cid).kind != "senator":
             continue
+        if cost < 0:
+            cost, coins = senator_cost(state, seat), state["players"][seat]["coins"]
         if cost <= coins:
             price = f"pay {cost}" if cost else "free"
             out[f"recruit {cid} {price}"] = moves.Move("recruit", cid, slot, gain=cost)
