@@ -247,6 +247,7 @@ class PlayMenu:
         self._tails: dict[tuple[str, str], TextMenu] = {}
         self._rests: dict[tuple[str, str], list[str]] = {}
         self._extra: dict[str, TextMenu] = {}
+        self._walked: tuple[str, str, str, int] | None = None  # (text, verb, arg, rest's index)
 
     def choices(self, prefix: Sequence[str]) -> list[str]:
         if not prefix:
@@ -284,7 +285,11 @@ class PlayMenu:
         args = self.args(verb)
         several = len(args) > 1 or len(self._rest(verb, args[0])) > 1
         arg = choice(rng, args) if several else args[0]
-        return f"{verb} {arg} {walk(self._rest(verb, arg), rng)}"
+        rest = self._rest(verb, arg)  # (one text, most often: canonical already, nothing drawn)
+        i = 0 if len(rest) == 1 else rest.index(walk(rest, rng))
+        text = f"{verb} {arg} {rest[i]}"
+        self._walked = (text, verb, arg, i)  # `move` builds the walked text's move alone
+        return text
 
     def _several(self, verb: str) -> bool:
         """Whether more than one text starts with the verb."""
@@ -324,6 +329,8 @@ class PlayMenu:
 
     def move(self, text: str) -> Move:
         """The move of one of the menu's texts (KeyError for any other text)."""
+        if self._walked is not None and self._walked[0] == text:
+            return self._walked_move()
         verb, _, rest = text.partition(" ")
         arg = rest.split(" ", 1)[0]
         if verb == "construct":
@@ -333,3 +340,19 @@ class PlayMenu:
         if verb == "wonder":
             return self.play.wonder(arg)[text]
         return self.play.extra()[text]
+
+    def _walked_move(self) -> Move:
+        """The move of the text `walk` gave: its `i`-th rest (`_rest`'s order is the quotes')."""
+        assert self._walked is not None
+        _, verb, arg, i = self._walked
+        play = self.play
+        if verb == "construct":
+            chain, quotes = play.buys(arg)
+            slot = play.cards[arg]
+            return Move("construct", arg, slot, chain=True) if chain \
+                else Move("construct", arg, slot, quotes[i])
+        if verb == "discard":
+            return Move("discard", arg, play.cards[arg], gain=play.gain)
+        quotes = play.affordable(arg)  # a wonder: the cards in order, each with every quote
+        cid = list(play.cards)[i // len(quotes)]
+        return Move("wonder", arg, play.cards[cid], quotes[i % len(quotes)])
