@@ -41,9 +41,10 @@ def in_force(state: State, seat: int) -> list[tuple[str, Any]]:
     if "agora" not in state:
         return []
     out = []
+    other = 1 - seat
     for chamber in state["agora"]["senate"]:  # `controller`, inlined: asked for every price
-        a, b = chamber["cubes"]
-        if (a > b) if seat == 0 else (b > a):
+        cubes = chamber["cubes"]
+        if cubes[seat] > cubes[other]:
             for d in chamber["decrees"]:  # a loop, not a comprehension and its frame
                 out.append(decree_effect(d["id"]))
     return out
