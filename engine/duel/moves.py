@@ -70,6 +70,9 @@ class Play:
     card, the discards, the wonders each buildable wonder allows, and the expansions' own texts.
     `moves()` lists them all, in this order; `PlayMenu` walks them one verb at a time."""
 
+    __slots__ = ("state", "seat", "coins", "cards", "wonders", "_market", "_buys", "_wonders",
+                 "_affordable", "_extra", "_gain")  # (one a turn of every playout: no dict)
+
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
         self.coins = state["players"][seat]["coins"]
@@ -239,6 +242,8 @@ class PlayMenu:
     (tests/duel/test_menu.py) worked out only as far as a walk goes: the verbs, then the first
     arguments of the verb taken (the cards, the wonders), then the few texts of the one card
     or wonder taken. A text's move is built when it is chosen (`move`)."""
+
+    __slots__ = ("play", "_verbs", "_args", "_tails", "_rests", "_extra", "_walked")
 
     def __init__(self, state: State, seat: int) -> None:
         self.play = Play(state, seat)
