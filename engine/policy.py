@@ -52,10 +52,11 @@ def walk(legal: Sequence[str] | Menu, rng: random.Random) -> str:
     """One legal text, chosen token by token, uniformly among the continuations at each step.
     A menu that knows the shape of its texts may walk itself (`walk(rng)`), drawing exactly the
     numbers this walk draws, without asking each level."""
-    if hasattr(legal, "walk"):
-        return legal.walk(rng)
-    if hasattr(legal, "choices"):  # a Menu (isinstance on a Protocol costs more than a walk)
-        return _walk_menu(legal, rng)
+    if type(legal) is not list:  # (a plain list, a playout's most common case, asks nothing)
+        if hasattr(legal, "walk"):
+            return legal.walk(rng)
+        if hasattr(legal, "choices"):  # a Menu (isinstance on a Protocol costs more than a walk)
+            return _walk_menu(legal, rng)
     if not legal:
         raise ValueError("no legal action")
     if len(legal) == 1:  # nothing to draw: the one text (in its canonical spacing)
