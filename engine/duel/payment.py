@@ -111,9 +111,13 @@ def _of_cities(own: tuple[str, ...], rival: tuple[str, ...], wonders: tuple[str,
 
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:
     m = m or market(state, seat)
-    # the units to buy (a resource the city makes enough of is left out: it costs nothing)
+    # the units to buy (a resource the city makes enough of is left out: it costs nothing);
+    # loops, not comprehensions and their frames: every component of a new market asks it
     made = m.made
-    need = {r: n - made[r] for r, n in cost.items() if n > made[r]}
+    need: dict[str, int] = {}
+    for r, n in cost.items():
+        if n > made[r]:
+            need[r] = n - made[r]
     if not need:  # nothing to buy costs nothing, however it would be bought (most cards)
         return 0
     for p in m.pricing:  # e.g. Bilkis (Leaders)
@@ -121,7 +125,10 @@ def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = Non
             return coins
     if not m.producers:  # no choice to weigh: each unit at its price (`trade_cost`, shorter)
         unit = m.unit
-        return sum([n * unit[r] for r, n in need.items()])
+        coins = 0
+        for r, n in need.items():
+            coins += n * unit[r]
+        return coins
     return trade_cost(need, m.producers, m.unit)
 
 
