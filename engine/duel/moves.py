@@ -309,7 +309,11 @@ class PlayMenu:
         if found is None:
             play = self.play
             if verb == "construct":
-                found = [cid for cid in play.cards if any(play.buys(cid))]
+                found = []
+                for cid in play.cards:  # a loop, not a comprehension: a turn in three asks it
+                    chain, quotes = play.buys(cid)
+                    if chain or quotes:
+                        found.append(cid)
             elif verb == "discard":
                 found = list(play.cards)
             else:  # a wonder is built with an accessible card
@@ -324,7 +328,8 @@ class PlayMenu:
             play = self.play
             if verb == "construct":
                 chain, quotes = play.buys(arg)
-                found = ["chain"] if chain else [pay_text(q) for q in quotes]
+                found = ["chain"] if chain else [pay_text(quotes[0])] if len(quotes) == 1 \
+                    else [pay_text(q) for q in quotes]
             elif verb == "discard":
                 found = [f"gain {play.gain}"]
             else:

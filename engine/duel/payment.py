@@ -68,9 +68,12 @@ class Market(NamedTuple):
 def market(state: State, seat: int) -> Market:
     players = state["players"]
     me = players[seat]
+    built = []
+    for w in me["wonders"]:  # a loop, not a comprehension and its frame: every turn asks it
+        if w["card"] is not None:
+            built.append(w["id"])
     made, producers, unit, chains, tokens, key = _of_cities(
-        tuple(me["cards"]), tuple(players[1 - seat]["cards"]),
-        tuple([w["id"] for w in me["wonders"] if w["card"] is not None]), tuple(me["tokens"]))
+        tuple(me["cards"]), tuple(players[1 - seat]["cards"]), tuple(built), tuple(me["tokens"]))
     exts = enabled(state)
     if not exts:
         return Market(made, list(producers), unit, chains, tokens, key, [])
