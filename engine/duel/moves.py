@@ -160,8 +160,9 @@ class Play:
 
     def verbs(self) -> set[str]:
         """The verbs with at least one text (each part worked out only as far as needed)."""
-        extra = self.extra()
-        found = {t.split(" ", 1)[0] for t in extra} if extra else set()
+        found = set()
+        for t in self.extra():  # a loop, not a comprehension and its frame: every turn
+            found.add(t.split(" ", 1)[0])
         if not self.cards:
             return found
         found.add("discard")
