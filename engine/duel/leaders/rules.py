@@ -682,7 +682,7 @@ def _do_hidden(state: State, seat: int, phase: str, choice: tuple[str, ...]) -> 
         lead["picks"][seat] = choice[1]
         events = [Event(Msg("duel.log.chose", {"seat": me})),
                   Event(Msg("duel.log.chose_private", {"leader": tok(choice[1])}), (seat,))]
-        if ask(state):
+        if _asked(state):  # (the seats still to choose, without their questions)
             return events
         lead["revealed"] = list(lead["picks"])
         events += [
@@ -694,7 +694,7 @@ def _do_hidden(state: State, seat: int, phase: str, choice: tuple[str, ...]) -> 
     lead["calls"][seat] = choice[0]
     events = [Event(Msg("duel.log.announced", {"seat": me})),
               Event(Msg(f"duel.log.announced_{choice[0]}", {"leader": tok(choice[1])}), (seat,))]
-    if ask(state):
+    if _asked(state):
         return events
     return events + _resolve(state)
 
