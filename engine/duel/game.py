@@ -474,14 +474,15 @@ def _draw_library(state: State, seat: int) -> list[Event]:
 def construct(state: State, seat: int, card_id: str) -> list[Event]:
     """A card enters the city: its immediate effects (7wd.md §1.2), military and science."""
     card = get(card_id)
-    me = city.player(state, seat)
+    me = state["players"][seat]
     me["cards"].append(card_id)
-    gain = card.effect("coins") or 0
-    if per := card.effect("coins_per_card"):  # counted with the card itself (README reading)
+    effect = card.by_kind.get  # (`card.effect`, without its call: every card built asks four)
+    gain = effect("coins") or 0
+    if per := effect("coins_per_card"):  # counted with the card itself (README reading)
         gain += per["coins"] * city.count(state, seat, *per["colours"])
-    if per_wonder := card.effect("coins_per_wonder"):
+    if per_wonder := effect("coins_per_wonder"):
         gain += per_wonder * len(city.built_wonders(state, seat))
-    if (guild := card.effect("guild")) and guild["coins"]:  # Builders, Moneylenders: 0 coins
+    if (guild := effect("guild")) and guild["coins"]:  # Builders, Moneylenders: 0 coins
         gain += guild["coins"] * scoring.guild_count(state, guild["counts"])
     me["coins"] += gain
     events: list[Event] = []
