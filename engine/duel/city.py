@@ -87,8 +87,13 @@ def choices(state: State, seat: int) -> list[tuple[str, ...]]:
 
 @lru_cache(maxsize=8192)  # a function of the cards and wonders alone: every turn prices with it
 def _choices(own: tuple[str, ...], wonders: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return _card_choices(own) + tuple(
-        tuple(opts) for cid in wonders if (opts := get(cid).effect("produce_choice")))
+    return _card_choices(own) + _wonder_choices(wonders)
+
+
+@lru_cache(maxsize=1024)
+def _wonder_choices(wonders: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The built wonders' one-of-several productions (Great Lighthouse, Piraeus), in order."""
+    return tuple(tuple(opts) for cid in wonders if (opts := get(cid).effect("produce_choice")))
 
 
 @lru_cache(maxsize=8192)
