@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.duel import cards as duel_cards
-from engine.duel import city
+from engine.duel import city, payment
 from engine.respublica import ai as rp_ai
 from engine.respublica import trade
 from engine.respublica.cards import VARIANTS, variant
@@ -47,6 +47,10 @@ def main() -> None:
     texts = [(n, tuple(p.text.split())) for n in names for p in trade.all_proposals(n)]
     kinds = {n: variant(n).kinds for n in names}
     ids = sorted(duel_cards.load().cards)
+    wonders, tokens = sorted(duel_cards.load().wonders), sorted(duel_cards.load().tokens)
+
+    def city_of(r: random.Random) -> tuple[str, ...]:
+        return tuple(sorted(r.sample(ids, r.randint(1, 20))))
     for fill in (
         lambda: _fill(trade.proposable_texts, lambda r: (
             (n := r.choice(names)), tuple(r.randint(2, 5) for _ in kinds[n]),
@@ -64,6 +68,10 @@ def main() -> None:
             tuple(sorted(r.sample(ids, r.randint(1, 20)))),), rng),
         lambda: _fill(city.science_cache, lambda r: (
             tuple(sorted(r.sample(ids, r.randint(1, 20)))), ()), rng),
+        lambda: _fill(city.choices_cache, lambda r: (city_of(r),), rng),
+        lambda: _fill(payment.cities_cache, lambda r: (
+            city_of(r), city_of(r), tuple(r.sample(wonders, r.randint(0, 4))),
+            tuple(r.sample(tokens, r.randint(0, 3)))), rng),
     ):
         fill()
     print(f"every large cache full: peak {peak_mb():.1f} MB (goal: under 150)")

@@ -213,3 +213,4 @@ production_cache = _production
 fixed_cache = _fixed
 colours_cache = _colours
 science_cache = _science
+choices_cache = _card_choices

@@ -112,6 +112,9 @@ def _of_cities(own: tuple[str, ...], rival: tuple[str, ...], wonders: tuple[str,
     return made, producers, unit, city.chains_of(own), effects, key
 
 
+cities_cache = _of_cities  # for the bench that fills every large cache (bot/bench/memory.py)
+
+
 def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = None) -> int:
     m = m or market(state, seat)
     # the units to buy (a resource the city makes enough of is left out: it costs nothing);
