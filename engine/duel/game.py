@@ -642,7 +642,7 @@ def advance(state: State) -> list[Event]:
         ext.prune(state)
     if state["pending"]:
         entry = state["pending"][0]
-        state.update(phase=entry["phase"], active=entry["seat"])
+        state["phase"], state["active"] = entry["phase"], entry["seat"]
         return []
     for ext in hooks["resume"]:
         if ext.resume(state):  # e.g. back to the draft (Agora)
@@ -651,7 +651,8 @@ def advance(state: State) -> list[Event]:
     if not st.empty(state):
         again = state["play_again"]
         nxt = turn if again else 1 - turn
-        state.update(phase="play", active=nxt, turn=nxt, play_again=False)
+        # (four keys set in place, no keyword dict to build: the end of nearly every action)
+        state["phase"], state["active"], state["turn"], state["play_again"] = "play", nxt, nxt, False
         return [Event(Msg("duel.log.play_again", {"seat": seat_msg(turn)}))] if again else []
     # End of an age (7wd.md §1.7): a pending "play again" is lost.
     state["play_again"] = False
