@@ -70,7 +70,8 @@ def main() -> None:
             tuple(sorted(r.sample(ids, r.randint(1, 20)))), ()), rng),
         lambda: _fill(city.choices_cache, lambda r: (city_of(r),), rng),
         lambda: _fill(payment.cities_cache, lambda r: (
-            city_of(r), city_of(r), tuple(r.sample(wonders, r.randint(0, 4))),
+            city_of(r), tuple(r.randint(0, 4) for _ in range(5)),  # the rival's production
+            tuple(r.sample(wonders, r.randint(0, 4))),
             tuple(r.sample(tokens, r.randint(0, 3)))), rng),
     ):
         fill()

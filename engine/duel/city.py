@@ -129,6 +129,14 @@ def _prices(own: tuple[str, ...], rival: tuple[str, ...]) -> dict[str, int]:
     return {r: TRADE_FIXED if r in fixed else TRADE_BASE + made[r] for r in RESOURCES}
 
 
+def prices_against(own: tuple[str, ...], rival: tuple[int, ...]) -> dict[str, int]:
+    """`_prices`, from the rival's production (each resource's, in RESOURCES' order) rather
+    than its cards (a new dict)."""
+    fixed = _fixed(own)
+    return {r: TRADE_FIXED if r in fixed else TRADE_BASE + n
+            for r, n in zip(RESOURCES, rival, strict=True)}
+
+
 def fixed_prices(state: State, seat: int) -> frozenset[str]:
     """The resources the seat buys at a fixed price (the reserves, the Customs House)."""
     return _fixed(tuple(player(state, seat)["cards"]))
@@ -206,7 +214,6 @@ def token_effects(tokens: tuple[str, ...]) -> frozenset[str]:
 production_of = _production
 choices_of = _choices
 chains_of = _chains
-prices_of = _prices
 
 # Their caches, for the bench that fills every large cache to its size (bot/bench/memory.py).
 production_cache = _production

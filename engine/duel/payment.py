@@ -72,8 +72,11 @@ def market(state: State, seat: int) -> Market:
     for w in me["wonders"]:  # a loop, not a comprehension and its frame: every turn asks it
         if w["card"] is not None:
             built.append(w["id"])
+    # the rival's cards count by their production alone (what sets the trade prices): a card
+    # of another colour the rival builds leaves the seat's market as it was
+    rival = tuple(city.production_of(tuple(players[1 - seat]["cards"])).values())
     made, producers, unit, chains, tokens, key = _of_cities(
-        tuple(me["cards"]), tuple(players[1 - seat]["cards"]), tuple(built), tuple(me["tokens"]))
+        tuple(me["cards"]), rival, tuple(built), tuple(me["tokens"]))
     exts = enabled(state)
     if not exts:
         return Market(made, list(producers), unit, chains, tokens, key, [])
@@ -96,16 +99,17 @@ def market(state: State, seat: int) -> Market:
 
 
 @lru_cache(maxsize=8192)  # a function of both cities alone: every turn of every playout asks it
-def _of_cities(own: tuple[str, ...], rival: tuple[str, ...], wonders: tuple[str, ...],
+def _of_cities(own: tuple[str, ...], rival: tuple[int, ...], wonders: tuple[str, ...],
                tokens: tuple[str, ...]) -> tuple[dict[str, int], tuple[tuple[str, ...], ...],
                                                  dict[str, int], frozenset[str], frozenset[str],
                                                  int]:
     """What the base game's prices read of the seat's cards, built wonders and tokens and of
-    the rival's cards, and its key's number (shared: a market only reads them). A number stands
-    for one key for ever (`_number`), so keeping it here cannot mix two keys' quotes."""
+    the rival's production (each resource's, in RESOURCES' order), and its key's number (shared:
+    a market only reads them). A number stands for one key for ever (`_number`), so keeping it
+    here cannot mix two keys' quotes."""
     made = city.production_of(own)
     producers = city.choices_of(own, wonders)
-    unit = city.prices_of(own, rival)
+    unit = city.prices_against(own, rival)
     effects = city.token_effects(tokens)
     key = _number((tuple(made.values()), producers, tuple(unit.values()),
                    "architecture" in effects, "masonry" in effects))
