@@ -166,7 +166,11 @@ class DecreePricing(Pricing):
 
 def discard_bonus(state: State, seat: int) -> int:
     """Decree 13: 2 more coins for a discarded card."""
-    return sum(v for k, v in in_force(state, seat) if k == "discard_bonus")
+    n = 0
+    for k, v in in_force(state, seat):  # a loop, not a generator: every discard asks it
+        if k == "discard_bonus":
+            n += v
+    return n
 
 
 def senate_actions(state: State, seat: int) -> int:
