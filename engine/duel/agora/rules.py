@@ -40,6 +40,7 @@ load()  # registers the expansion's components with engine.duel.cards (cards.EXT
 
 SENATE_PHASES = ("senate", "conspirator", "keep", "place", "remove", "move", "curia")
 PHASES = SENATE_PHASES + plots.PLOT_PHASES
+IN_PHASES = frozenset(PHASES)  # (membership asked at every step: a set, not the tuple's scan)
 PLAY_VERBS = ("recruit", "prepare", "trigger")
 OPTIONAL = ("senate", "conspirator", "move", "curia", "scrap_again")  # `skip` is offered
 
@@ -102,7 +103,7 @@ def on_pick(state: State, seat: int, wonder: str) -> list[Event]:
 
 def interject(state: State) -> list[Event]:
     """After a draft pick: ask the decisions it queued, then give the draft back."""
-    if "agora" not in state or not state["pending"] or state["phase"] in PHASES:
+    if "agora" not in state or not state["pending"] or state["phase"] in IN_PHASES:
         return []
     state["agora"]["resume"] = {
         "phase": state["phase"], "active": state["active"], "turn": state["turn"], "trigger": False,
@@ -139,7 +140,7 @@ def prune(state: State) -> None:
     if "agora" not in state:
         return
     pending = state["pending"]
-    while pending and pending[0]["phase"] in PHASES:
+    while pending and pending[0]["phase"] in IN_PHASES:
         if _has_choice(state, pending[0]):
             return
         pending.pop(0)
@@ -258,7 +259,7 @@ def _phase_options(state: State, seat: int, entry: dict[str, Any]) -> dict[str, 
 
 def options(state: State, seat: int) -> dict[str, moves.Move]:
     """The legal texts of an Agora phase (empty for any other phase)."""
-    if "agora" not in state or state["phase"] not in PHASES or not state["pending"]:
+    if "agora" not in state or state["phase"] not in IN_PHASES or not state["pending"]:
         return {}
     return _phase_options(state, seat, state["pending"][0])
 

@@ -64,6 +64,7 @@ PHASES = (
     "leaders", "recruit", "announce", "maecenas", "rome", "solomon", "croesus", "ramses", "bury",
     "euclid", "ptolemy",
 )
+IN_PHASES = frozenset(PHASES)  # (membership asked at every step: a set, not the tuple's scan)
 
 
 def tok(cid: str) -> Msg:
@@ -542,7 +543,7 @@ def _ramses(state: State, seat: int, n: int) -> list[Event]:
 
 def handles(state: State, text: str) -> bool:
     return "leaders" in state and (  # `on`, written out: asked at every step
-        state["phase"] in PHASES or (state["phase"] == "play" and text.startswith("pythagoras "))
+        state["phase"] in IN_PHASES or (state["phase"] == "play" and text.startswith("pythagoras "))
     )
 
 
