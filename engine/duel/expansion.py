@@ -289,7 +289,6 @@ class Pricing:
         prices are kept under it (payment.quotes). None (the default): they cannot be kept."""
         return None
 
-
     def trade_prices(self, prices: dict[str, int]) -> dict[str, int]:
         return self.ext.trade_prices(self.state, self.seat, prices)
 
@@ -363,9 +362,10 @@ def _enabled(exts: tuple[Expansion, ...]) -> Enabled:
     found = _sets.get(exts)
     if found is None:
         found = _sets[exts] = Enabled(exts)  # kept before its hooks: a hook's set may be it
-        found.hooks = {name: _enabled(tuple(e for e in exts if getattr(type(e), name) is not default))
-                       for name, default in vars(Expansion).items()
-                       if callable(default) and not name.startswith("_")}
+        found.hooks = {
+            name: _enabled(tuple(e for e in exts if getattr(type(e), name) is not default))
+            for name, default in vars(Expansion).items()
+            if callable(default) and not name.startswith("_")}
     return found
 
 

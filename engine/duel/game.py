@@ -349,7 +349,8 @@ def _pick_wonder(state: State, seat: int, wonder: str) -> list[Event]:
     state["draft"]["offer"].remove(wonder)
     city.player(state, seat)["wonders"].append({"id": wonder, "card": None})
     events = [Event(Msg("duel.log.draft", {"seat": seat_msg(seat), "wonder": tok(wonder)}))]
-    for ext in enabled(state, "on_draft_pick"):  # e.g. Curia Julia and Knossos « au moment où vous choisissez »
+    # e.g. Curia Julia and Knossos « au moment où vous choisissez »
+    for ext in enabled(state, "on_draft_pick"):
         events += ext.on_draft_pick(state, seat, wonder)
     return events
 
@@ -443,7 +444,8 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
         state["pending"].append({"phase": "mausoleum", "seat": seat})
     if wonder.effect("great_library") and state["box_tokens"]:
         events += _draw_library(state, seat)
-    for ext in enabled(state, "after_wonder"):  # e.g. Rome, Abu Simbel, Imhotep's 8th wonder (Leaders)
+    # e.g. Rome, Abu Simbel, Imhotep's 8th wonder (Leaders)
+    for ext in enabled(state, "after_wonder"):
         events += ext.after_wonder(state, seat, move.target)
     return events
 
@@ -451,7 +453,8 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
 def _wonder_limit(state: State) -> list[Event]:
     """« Only 7 wonders can be built »: the 8th returns to the box (7wd.md §1.3)."""
     built = sum(len(city.built_wonders(state, s)) for s in (0, 1))
-    built += sum(ext.wonders_counted(state) for ext in enabled(state, "wonders_counted"))  # e.g. sabotaged (Agora)
+    # e.g. sabotaged (Agora)
+    built += sum(ext.wonders_counted(state) for ext in enabled(state, "wonders_counted"))
     if built != WONDER_LIMIT:
         return []
     events = []
@@ -652,7 +655,8 @@ def advance(state: State) -> list[Event]:
         again = state["play_again"]
         nxt = turn if again else 1 - turn
         # (four keys set in place, no keyword dict to build: the end of nearly every action)
-        state["phase"], state["active"], state["turn"], state["play_again"] = "play", nxt, nxt, False
+        state["phase"], state["active"], state["turn"] = "play", nxt, nxt
+        state["play_again"] = False
         return [Event(Msg("duel.log.play_again", {"seat": seat_msg(turn)}))] if again else []
     # End of an age (7wd.md §1.7): a pending "play again" is lost.
     state["play_again"] = False

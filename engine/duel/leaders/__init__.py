@@ -74,7 +74,9 @@ class Leaders(Expansion):
     def pricing(self, state: State, seat: int) -> Pricing | None:
         """Only Bilkis changes a price (Hatshepsut's coins come after it; the leaders' chain
         symbols are `chains`): without her, no pricing."""
-        return None if rules.has(state, seat, "bilkis") is None else BilkisPricing(self, state, seat)
+        if rules.has(state, seat, "bilkis") is None:
+            return None
+        return BilkisPricing(self, state, seat)
 
     def passes_wonder_limit(self, state: State, seat: int) -> bool:
         return rules.can_pass_limit(state, seat)
