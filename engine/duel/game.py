@@ -33,6 +33,7 @@ from . import structure as st
 from .cards import AGES, get, load
 from .expansion import Do, enabled, registered
 from .expansion import options as expansion_options
+from .log import logged, unlogged
 from .moves import WONDER_LIMIT, Move, PlayMenu, ask, options
 from .view import build_view
 
@@ -189,7 +190,13 @@ class Duel(Game):
         """engine.policy.play_to_end, drawing the same numbers, for a random playout: who
         drives the moment is asked once an action (not by `asked`, `menu` and `apply_legal` in
         turn), the seat asked is read directly (one at a time unless an expansion drives), and
-        the walked move goes straight to `_perform`."""
+        the walked move goes straight to `_perform`; the commonest log lines are not written
+        (engine/duel/log.py: nobody reads a playout's)."""
+        with unlogged():
+            self._play_out(state, rand, history, max_actions)
+
+    def _play_out(self, state: State, rand: Random, history: list[tuple[int, str]],
+                  max_actions: int) -> None:
         drivers = enabled(state, "handles")  # (`_driver`, asked of these alone: every action)
         while state["outcome"] is None:
             if len(history) >= max_actions:
@@ -348,7 +355,8 @@ def _do_draft(state: State, seat: int, move: Move) -> list[Event]:
 def _pick_wonder(state: State, seat: int, wonder: str) -> list[Event]:
     state["draft"]["offer"].remove(wonder)
     city.player(state, seat)["wonders"].append({"id": wonder, "card": None})
-    events = [Event(Msg("duel.log.draft", {"seat": seat_msg(seat), "wonder": tok(wonder)}))]
+    events = [Event(Msg("duel.log.draft", {"seat": seat_msg(seat), "wonder": tok(wonder)}))] \
+        if logged() else []
     # e.g. Curia Julia and Knossos « au moment où vous choisissez »
     for ext in enabled(state, "on_draft_pick"):
         events += ext.on_draft_pick(state, seat, wonder)
@@ -387,8 +395,9 @@ def _do_construct(state: State, seat: int, move: Move) -> list[Event]:
     for ext in enabled(state, "after_pay"):  # e.g. Hatshepsut (Leaders)
         events += ext.after_pay(state, seat, move.target, q.spare)
     card, revealed = st.take(state, move.slot)
-    key = "duel.log.construct" + ("_chain" if move.chain else "" if q.coins else "_free")
-    events.append(Event(Msg(key, {"seat": seat_msg(seat), "card": tok(card), "n": q.coins})))
+    if logged():
+        key = "duel.log.construct" + ("_chain" if move.chain else "" if q.coins else "_free")
+        events.append(Event(Msg(key, {"seat": seat_msg(seat), "card": tok(card), "n": q.coins})))
     if move.chain and city.has_token(state, seat, "urbanism"):  # 7wd.md §1.4 Urbanism
         city.player(state, seat)["coins"] += URBANISM_COINS
         events.append(
@@ -402,6 +411,8 @@ def _do_discard(state: State, seat: int, move: Move) -> list[Event]:
     card, revealed = st.take(state, move.slot)
     state["discard"].append(card)
     city.player(state, seat)["coins"] += move.gain
+    if not logged():
+        return revealed
     return [
         Event(Msg("duel.log.discard", {"seat": seat_msg(seat), "card": tok(card), "n": move.gain}))
     ] + revealed
@@ -416,14 +427,9 @@ def _do_wonder(state: State, seat: int, move: Move) -> list[Event]:
     me = city.player(state, seat)
     next(w for w in me["wonders"] if w["id"] == move.target)["card"] = card
     wonder = get(move.target)
-    events.append(
-        Event(
-            Msg(
-                "duel.log.wonder",
-                {"seat": seat_msg(seat), "wonder": tok(wonder.id), "card": tok(card), "n": q.coins},
-            )
-        )
-    )
+    if logged():
+        events.append(Event(Msg("duel.log.wonder", {
+            "seat": seat_msg(seat), "wonder": tok(wonder.id), "card": tok(card), "n": q.coins})))
     events += revealed
     events += _wonder_limit(state)
     for ext in enabled(state, "on_wonder"):  # e.g. Agora's decree 14, Curia Julia, Knossos
@@ -491,7 +497,7 @@ def construct(state: State, seat: int, card_id: str) -> list[Event]:
     events: list[Event] = []
     for ext in enabled(state, "on_construct"):  # e.g. Agora's decrees 1-4
         events += ext.on_construct(state, seat, card_id)
-    if gain:
+    if gain and logged():
         events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(seat), "n": gain})))
     shields = card.shields
     if shields and card.colour == "red" and city.has_token(state, seat, "strategy"):
@@ -532,7 +538,8 @@ def move_pawn(state: State, seat: int, shields: int) -> list[Event]:
     step = 1 if seat == 0 else -1
     capital = comps.military["capital"]
     city.player(state, seat)["shields"] += shields
-    events = [Event(Msg("duel.log.shields", {"seat": seat_msg(seat), "n": shields}))]
+    events = [Event(Msg("duel.log.shields", {"seat": seat_msg(seat), "n": shields}))] \
+        if logged() else []
     for _ in range(shields):
         state["pawn"] += step
         pawn = state["pawn"]
@@ -657,7 +664,8 @@ def advance(state: State) -> list[Event]:
         # (four keys set in place, no keyword dict to build: the end of nearly every action)
         state["phase"], state["active"], state["turn"] = "play", nxt, nxt
         state["play_again"] = False
-        return [Event(Msg("duel.log.play_again", {"seat": seat_msg(turn)}))] if again else []
+        return [Event(Msg("duel.log.play_again", {"seat": seat_msg(turn)}))] \
+            if again and logged() else []
     # End of an age (7wd.md §1.7): a pending "play again" is lost.
     state["play_again"] = False
     if state["age"] == AGES[-1]:

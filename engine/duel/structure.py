@@ -13,6 +13,7 @@ from engine.core import Event, Msg, State
 
 from .cards import load
 from .expansion import enabled
+from .log import logged
 
 
 def lay(state: State, age: int) -> None:
@@ -123,6 +124,7 @@ def take(state: State, i: int) -> tuple[str, list[Event]]:
                     break
             else:
                 slot["up"] = True
-                events.append(
-                    Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
+                if logged():
+                    events.append(
+                        Event(Msg("duel.log.reveal", {"card": Msg(f"duel.tok.{slot['card']}")})))
     return card, events

@@ -27,6 +27,7 @@ from engine.core import Event, IllegalAction, Msg, OptionSpec, State
 from engine.duel import city, game, moves
 from engine.duel import structure as st
 from engine.duel.cards import Component, get
+from engine.duel.log import logged
 
 from . import plots, senate
 from .data import decree_effect, load
@@ -278,9 +279,8 @@ def _recruit(state: State, seat: int, move: moves.Move) -> list[Event]:
     city.player(state, seat)["coins"] -= move.gain
     card, revealed = st.take(state, move.slot)
     ag["senators"][seat].append(card)
-    events = [
-        Event(Msg("duel.agora.log.recruit", {"seat": seat_msg(seat), "senator": tok(card), "n": move.gain}))
-    ]
+    events = [Event(Msg("duel.agora.log.recruit", {
+        "seat": seat_msg(seat), "senator": tok(card), "n": move.gain}))] if logged() else []
     info = load().senators[card]
     if info["kind"] == "politician":
         n = senate_actions(state, seat)
@@ -399,7 +399,8 @@ def on_construct(state: State, seat: int, card: str) -> list[Event]:
         n = counts[s] * max(state["age"], 1)
         if n:
             city.player(state, s)["coins"] += n
-            events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(s), "n": n})))
+            if logged():
+                events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(s), "n": n})))
     return events
 
 
@@ -427,7 +428,8 @@ def on_wonder(state: State, seat: int, wonder: str) -> list[Event]:
         n = counts[s] * max(state["age"], 1)
         if n:
             city.player(state, s)["coins"] += n
-            events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(s), "n": n})))
+            if logged():
+                events.append(Event(Msg("duel.log.coins", {"seat": seat_msg(s), "n": n})))
     if wonder == "curia-julia":
         plots.push(state, [{"phase": "curia", "seat": seat}])
     elif wonder == "knossos":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event, Msg, State
 from engine.duel import game
+from engine.duel.log import logged
 
 from .data import load
 from .decrees import controller, holder
@@ -52,9 +53,9 @@ def _reveal(state: State, i: int) -> list[Event]:
     for d in state["agora"]["senate"][i]["decrees"]:
         if not d["up"]:
             d["up"] = True
-            events.append(
-                Event(Msg("duel.agora.log.decree", {"chamber": i + 1, "decree": tok(d["id"])}))
-            )
+            if logged():
+                events.append(Event(
+                    Msg("duel.agora.log.decree", {"chamber": i + 1, "decree": tok(d["id"])})))
     return events
 
 
@@ -64,7 +65,8 @@ def tok(cid: str) -> Msg:
 
 def place(state: State, seat: int, i: int) -> list[Event]:
     state["agora"]["senate"][i]["cubes"][seat] += 1
-    events = [Event(Msg("duel.agora.log.place", {"seat": seat_msg(seat), "chamber": i + 1}))]
+    events = [Event(Msg("duel.agora.log.place", {"seat": seat_msg(seat), "chamber": i + 1}))] \
+        if logged() else []
     return events + _reveal(state, i) + update(state)
 
 
@@ -74,7 +76,7 @@ def move(state: State, seat: int, i: int, j: int) -> list[Event]:
     cubes[j]["cubes"][seat] += 1
     events = [
         Event(Msg("duel.agora.log.move", {"seat": seat_msg(seat), "a": i + 1, "b": j + 1}))
-    ]
+    ] if logged() else []
     return events + _reveal(state, j) + update(state)
 
 

@@ -44,6 +44,7 @@ from engine.core import Event, IllegalAction, Msg, OptionSpec, State
 from engine.duel import city, game, moves
 from engine.duel import structure as st
 from engine.duel.cards import RESOURCES, SCIENCE, get, load
+from engine.duel.log import logged
 
 from .data import panel
 
@@ -645,10 +646,10 @@ def _do_draft(state: State, seat: int, lid: str) -> list[Event]:
     lead = _L(state)
     draft = lead["draft"]
     state["last"] = {"seat": seat, "action": f"draft {lid}"}
-    events = [_take(state, seat, lid)]
+    events = _take(state, seat, lid)
     draft["order"].pop(0)
     if len(draft["offer"]) == 1:
-        events.append(_take(state, draft["order"].pop(0), draft["offer"][0]))
+        events += _take(state, draft["order"].pop(0), draft["offer"][0])
     if draft["offer"]:
         state["active"] = draft["order"][0]
         return events
@@ -668,10 +669,12 @@ def _do_draft(state: State, seat: int, lid: str) -> list[Event]:
     return events
 
 
-def _take(state: State, seat: int, lid: str) -> Event:
+def _take(state: State, seat: int, lid: str) -> list[Event]:
     _L(state)["draft"]["offer"].remove(lid)
     _L(state)["hands"][seat].append(lid)
-    return Event(Msg("duel.log.leader_draft", {"seat": Msg.seat(seat), "leader": tok(lid)}))
+    if not logged():
+        return []
+    return [Event(Msg("duel.log.leader_draft", {"seat": Msg.seat(seat), "leader": tok(lid)}))]
 
 
 def _do_hidden(state: State, seat: int, phase: str, choice: tuple[str, ...]) -> list[Event]:
@@ -682,7 +685,8 @@ def _do_hidden(state: State, seat: int, phase: str, choice: tuple[str, ...]) -> 
     if phase == "recruit":
         lead["picks"][seat] = choice[1]
         events = [Event(Msg("duel.log.chose", {"seat": me})),
-                  Event(Msg("duel.log.chose_private", {"leader": tok(choice[1])}), (seat,))]
+                  Event(Msg("duel.log.chose_private", {"leader": tok(choice[1])}), (seat,))] \
+            if logged() else []
         if _asked(state):  # (the seats still to choose, without their questions)
             return events
         lead["revealed"] = list(lead["picks"])
@@ -694,7 +698,8 @@ def _do_hidden(state: State, seat: int, phase: str, choice: tuple[str, ...]) -> 
         return events
     lead["calls"][seat] = choice[0]
     events = [Event(Msg("duel.log.announced", {"seat": me})),
-              Event(Msg(f"duel.log.announced_{choice[0]}", {"leader": tok(choice[1])}), (seat,))]
+              Event(Msg(f"duel.log.announced_{choice[0]}", {"leader": tok(choice[1])}), (seat,))] \
+        if logged() else []
     if _asked(state):
         return events
     return events + _resolve(state)
