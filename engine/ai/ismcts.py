@@ -179,9 +179,12 @@ def _halving(game: Game, know: Knowledge, state: State, seat: int, legal: list[s
                         rewards[text][dealt] = got[who]
                 done += 1
             now = time.perf_counter()
-            best = max(running, key=lambda t: arms[t].mean())
-            if now > deadline or (timed and _clear_lead(best, running, rewards)):
-                return best, done
+            if now > deadline:
+                return max(running, key=lambda t: arms[t].mean()), done
+            if timed:  # (the best so far, only where it may stop: a budget takes every sweep)
+                best = max(running, key=lambda t: arms[t].mean())
+                if _clear_lead(best, running, rewards):
+                    return best, done
             if iterations == UNBOUNDED:  # the cap at the first sweep's rate
                 iterations = max(done, int(done * seconds / max(now - start, 1e-9)))
         running = sorted(running, key=lambda t: -arms[t].mean())[:(len(running) + 1) // 2]

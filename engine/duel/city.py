@@ -125,8 +125,7 @@ def base_prices(state: State, seat: int) -> dict[str, int]:
 @lru_cache(maxsize=8192)  # a function of both cities' cards alone: asked at every turn
 def _prices(own: tuple[str, ...], rival: tuple[str, ...]) -> dict[str, int]:
     """The base game's trade prices (shared: copied before an expansion changes them)."""
-    fixed, made = _fixed(own), _production(rival)
-    return {r: TRADE_FIXED if r in fixed else TRADE_BASE + made[r] for r in RESOURCES}
+    return prices_against(own, tuple(_production(rival).values()))
 
 
 def prices_against(own: tuple[str, ...], rival: tuple[int, ...]) -> dict[str, int]:

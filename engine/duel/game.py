@@ -201,11 +201,7 @@ class Duel(Game):
         while state["outcome"] is None:
             if len(history) >= max_actions:
                 raise Stuck(f"no end after {max_actions} actions")
-            ext = None
-            for e in drivers:
-                if e.handles(state, ""):
-                    ext = e
-                    break
+            ext = _driver(state, "", drivers)
             if ext is not None:  # an expansion's own phases (Leaders' recruitment...)
                 asked = sorted(ext.ask(state))
                 if not asked:
@@ -219,10 +215,9 @@ class Duel(Game):
                 if state["phase"] == "play":
                     menu = PlayMenu(state, seat)
                     text = menu.walk(rand)
-                    for e in drivers:  # (`apply`: the first that drives the text takes it)
-                        if e.handles(state, text):  # a verb it takes over (Pythagoras, Leaders)
-                            e.apply(state, seat, text)
-                            break
+                    # a verb an expansion takes over (Pythagoras, Leaders): its `apply`
+                    if (ext := _driver(state, text, drivers)) is not None:
+                        ext.apply(state, seat, text)
                     else:
                         _perform(state, seat, text, menu.move(text))
                 else:
@@ -731,9 +726,10 @@ def _perform(state: State, seat: int, text: str, move: Move) -> list[Event]:
     return events
 
 
-def _driver(state: State, text: str) -> Any:
-    """The expansion driving this moment with its own phases, if any."""
-    for ext in enabled(state, "handles"):
+def _driver(state: State, text: str, drivers: Sequence[Any] | None = None) -> Any:
+    """The expansion driving this moment with its own phases, if any (`drivers`: the game's
+    expansions that can, for a caller that asked once)."""
+    for ext in enabled(state, "handles") if drivers is None else drivers:
         if ext.handles(state, text):
             return ext
     return None

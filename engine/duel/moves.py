@@ -329,8 +329,7 @@ class PlayMenu:
             play = self.play
             if verb == "construct":
                 chain, quotes = play.buys(arg)
-                found = ["chain"] if chain else [pay_text(quotes[0])] if len(quotes) == 1 \
-                    else [pay_text(q) for q in quotes]
+                found = ["chain"] if chain else [pay_text(q) for q in quotes]
             elif verb == "discard":
                 found = [f"gain {play.gain}"]
             else:

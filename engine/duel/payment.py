@@ -142,9 +142,9 @@ def _trade(state: State, seat: int, cost: dict[str, int], m: Market | None = Non
     return trade_cost(need, m.producers, m.unit)
 
 
-def reduction(state: State, seat: int, comp: Component, m: Market | None = None) -> int:
-    """How many resources the player may leave out of this component's cost."""
-    tokens = m.tokens if m is not None else market(state, seat).tokens
+def reduction(comp: Component, tokens: frozenset[str]) -> int:
+    """How many resources a player with these tokens' effects may leave out of this
+    component's cost (Architecture, Masonry; the expansions' reductions come on top)."""
     if comp.kind == "wonder" and "architecture" in tokens:
         return REDUCTION
     if comp.kind == "card" and comp.colour == "blue" and "masonry" in tokens:
@@ -218,12 +218,7 @@ def _priced(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
 
 def _quotes(state: State, seat: int, comp: Component, m: Market) -> list[Quote]:
     res = comp.resource_cost
-    # `reduction`, written out: every component of a new market asks it
-    if comp.kind == "wonder":
-        k = REDUCTION if "architecture" in m.tokens else 0
-    else:
-        k = REDUCTION if comp.colour == "blue" and comp.kind == "card" \
-            and "masonry" in m.tokens else 0
+    k = reduction(comp, m.tokens)
     for p in m.pricing:  # Agora 5-8
         k += p.reduction(comp)
     if k:
