@@ -988,13 +988,8 @@ class StandIn:
                                prefix="data.")
                 message = self.messages.get(interaction.message_id or 0)
             elif kind == 8:  # APPLICATION_COMMAND_AUTOCOMPLETE_RESULT
-                choices = data.get("choices")
-                if not isinstance(choices, list):
-                    raise validate.form_error({"data.choices": "This field is required"})
-                errors = validate.choice_list(choices, self._focused_type(interaction))
-                if errors:
-                    raise validate.form_error({"data." + k: v for k, v in errors.items()})
-                interaction.choices = choices
+                validate.autocomplete(data, self._focused_type(interaction))
+                interaction.choices = data["choices"]
             else:
                 raise validate.form_error({"type": f"Callback type {kind} is not modelled."})
         except Rejected as refusal:

@@ -87,6 +87,20 @@ REFUSED: dict[str, tuple[Callable[[Any], None], Any, str]] = {
     # docs, Subcommands and Subcommand Groups: a group holds sub-commands
     "string in a sub-command group": (validate.commands, command(option(
         "seats", kind=2, options=[option()])), "0.options.0.options"),
+    # "Using subcommands or subcommand groups will make your base command unusable"
+    "sub-command beside an option": (validate.commands, command(
+        option("seats", kind=1), option()), "0.options"),
+    # "nesting one level deep within a group ... the only kind of nesting supported"
+    "sub-command in a sub-command": (validate.commands, command(option(
+        "seats", kind=1, options=[option("add", kind=1)])), "0.options.0.options"),
+    # docs, Option Choice Structure: name_localizations' keys are available locales
+    "choice localization key": (validate.commands, command(option(choices=[
+        {"name": "a", "value": "a", "name_localizations": {"xx": "b"}}])),
+        "0.options.0.choices.0.name_localizations"),
+    # docs, Interaction Response Object > Autocomplete: choices of that structure
+    "autocomplete localization key": (lambda body: validate.autocomplete(body, 3), {
+        "choices": [{"name": "a", "value": "a", "name_localizations": {"fr-FR": "b"}}]},
+        "data.choices.0.name_localizations"),
     # docs, Application Command Naming: 1-32 characters of the regex, lower case
     "command name": (validate.commands, command(name="Game"), "0.name"),
     # docs, Registering a Command: 8000 characters, at the longest localization
@@ -131,6 +145,14 @@ REFUSED: dict[str, tuple[Callable[[Any], None], Any, str]] = {
     "button url length": (described(MESSAGES), {"content": "x", "components": [row(
         {"type": 2, "style": 5, "label": "go", "url": "https://x/" + "y" * 512})]},
         "components.0.components.0.url"),
+    # docs, Button: "Premium buttons **must** contain a `sku_id`, and cannot have a
+    # `custom_id`, `label`, `url`, or `emoji`."
+    "premium button with a custom_id": (message, {"content": "x", "components": [row(
+        {"type": 2, "style": 6, "sku_id": "1", "custom_id": "b"})]},
+        "components.0.components.0.custom_id"),
+    # docs, Button: "Non-link and non-premium buttons ... cannot have a `url` or a `sku_id`."
+    "url on a non-link button": (message, {"content": "x", "components": [row(
+        button(url="https://x/y"))]}, "components.0.components.0.url"),
     # docs, Emoji Object (partial, in a button): name
     "emoji name length": (described(MESSAGES), {"content": "x", "components": [row(
         button(emoji={"name": "e" * 33}))]}, "components.0.components.0.emoji.name"),
@@ -171,6 +193,11 @@ ACCEPTED: dict[str, tuple[Callable[[Any], None], Any]] = {
         "type": 3, "custom_id": "s", "max_values": 3,
         "options": [{"label": "a", "value": "v"}, {"label": "b", "value": "v"}]})]}),
     "ephemeral deferred": (validate.deferred, {"flags": validate.EPHEMERAL}),
+    # a premium button has a sku_id and no custom_id (once refused for lacking one)
+    "premium button": (lambda body: (message(body), schema.check("POST", MESSAGES, body)), {
+        "content": "x", "components": [row({"type": 2, "style": 6, "sku_id": "1"})]}),
+    "localized choices": (lambda body: validate.autocomplete(body, 3), {
+        "choices": [{"name": "a", "value": "a", "name_localizations": {"fr": "b"}}]}),
 }
 
 

@@ -430,6 +430,13 @@ def _component(c: Mapping[str, Any], where: str, seen: set[str]) -> dict[str, st
             if not c.get("url") or custom_id is not None:
                 errors[where + ".url"] = "A link button has a url and no custom_id."
             return errors
+        if style == 6:
+            return {**errors, **_premium(c, where)}
+        # docs, Button: "Non-link and non-premium buttons **must** have a `custom_id`, and
+        # cannot have a `url` or a `sku_id`."
+        for key in ("url", "sku_id"):
+            if c.get(key) is not None:
+                errors[f"{where}.{key}"] = f"A button of style {style} cannot have a {key}."
     elif kind in SELECT_TYPES:
         if len(c.get("placeholder") or "") > PLACEHOLDER:
             errors[where + ".placeholder"] = f"Must be {PLACEHOLDER} or fewer in length."
@@ -458,6 +465,16 @@ def _component(c: Mapping[str, Any], where: str, seen: set[str]) -> dict[str, st
         errors[where + ".custom_id"] = "Component custom id cannot be duplicated"
     else:
         seen.add(custom_id)
+    return errors
+
+
+def _premium(c: Mapping[str, Any], where: str) -> dict[str, str]:
+    """docs, Button: "Premium buttons **must** contain a `sku_id`, and cannot have a
+    `custom_id`, `label`, `url`, or `emoji`." """
+    errors = {f"{where}.{key}": f"A premium button cannot have a {key}."
+              for key in ("custom_id", "label", "url", "emoji") if c.get(key) is not None}
+    if c.get("sku_id") is None:
+        errors[where + ".sku_id"] = "A premium button must have a sku_id."
     return errors
 
 
@@ -566,6 +583,11 @@ def _options(options: Sequence[Mapping[str, Any]], where: str, depth: int) -> di
     errors: dict[str, str] = dict(unique_names(options, where)) if options else {}
     if len(options) > OPTIONS:
         errors[where] = f"Must be {OPTIONS} or fewer in length."
+    # docs, Subcommands and Subcommand Groups: "Using subcommands or subcommand groups will make
+    # your base command unusable": the options beside a sub-command are sub-commands or groups.
+    nested = [option.get("type") in (1, 2) for option in options]
+    if any(nested) and not all(nested):
+        errors[where] = "Sub-commands and groups cannot be mixed with other options."
     optional_seen = False
     for i, option in enumerate(options):
         at = f"{where}.{i}"
@@ -580,6 +602,10 @@ def _options(options: Sequence[Mapping[str, Any]], where: str, depth: int) -> di
             inner = option.get("options") or []
             if kind == 2 and any(o.get("type") != 1 for o in inner):
                 errors[at + ".options"] = "A sub-command group holds sub-commands only."
+            # "We support nesting one level deep within a group ... That is the only kind of
+            # nesting supported": a sub-command holds no sub-command or group.
+            if kind == 1 and any(o.get("type") in (1, 2) for o in inner):
+                errors[at + ".options"] = "A sub-command cannot hold sub-commands."
             errors.update(_options(inner, at + ".options", depth + 1))
             continue
         if option.get("required"):
@@ -603,10 +629,16 @@ def _options(options: Sequence[Mapping[str, Any]], where: str, depth: int) -> di
 def choice_list(choices: Sequence[Mapping[str, Any]], option_type: int | None) -> dict[str, str]:
     """Choices of an option, or of an autocomplete result (docs: Application Command Option
     Choice Structure)."""
+    from tests.standin.schema import locales  # schema.py imports this module
+
     errors: dict[str, str] = {}
     if len(choices) > CHOICES:
         errors["choices"] = f"Must be {CHOICES} or fewer in length."
     for i, choice in enumerate(choices):
+        # Choice Structure: "name_localizations?: ?dictionary with keys in available locales"
+        wrong = sorted(set(choice.get("name_localizations") or {}) - locales())
+        if wrong:
+            errors[f"choices.{i}.name_localizations"] = f"Invalid locale(s) {wrong}."
         name, value = choice.get("name"), choice.get("value")
         names = [name, *(choice.get("name_localizations") or {}).values()]
         if any(not isinstance(n, str) or not 1 <= len(n) <= CHOICE_NAME for n in names):
@@ -618,6 +650,17 @@ def choice_list(choices: Sequence[Mapping[str, Any]], option_type: int | None) -
         elif option_type == 10 and not isinstance(value, int | float):
             errors[f"choices.{i}.value"] = "Value is not a number."
     return errors
+
+
+def autocomplete(data: Mapping[str, Any], option_type: int | None) -> None:
+    """An APPLICATION_COMMAND_AUTOCOMPLETE_RESULT's data (docs, Interaction Response Object >
+    Autocomplete: "choices: array of choices (max of 25 choices)"); raises Rejected."""
+    choices = data.get("choices")
+    if not isinstance(choices, list):
+        raise form_error({"data.choices": "This field is required"})
+    errors = choice_list(choices, option_type)
+    if errors:
+        raise form_error({"data." + k: v for k, v in errors.items()})
 
 
 def _text_length(command: Mapping[str, Any]) -> int:
