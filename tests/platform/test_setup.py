@@ -71,3 +71,13 @@ def test_a_failed_install_is_tried_again(tmp_path: Path) -> None:
     assert setup(root).returncode == 0  # not marked installed by the failure
     assert len(calls(root)) == 2
     assert setup(root, PIP_NO_INDEX="1").returncode == 0
+
+
+def test_the_licence_is_an_spdx_string_that_setuptools_takes_without_a_warning() -> None:
+    """Issue 44: `license = { text = "MIT" }` made setuptools print a deprecation warning at
+    every `pip install -e .`; the SPDX string (PEP 639) needs setuptools 77 to build."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert config["project"]["license"] == "MIT"
+    assert "setuptools>=77" in config["build-system"]["requires"]
