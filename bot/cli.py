@@ -118,8 +118,15 @@ def parser() -> argparse.ArgumentParser:
     ratings = sub.add_parser("ratings", help="players' ratings: rebuild them, measure the bots'")
     rsub = ratings.add_subparsers(dest="ratings_command", required=True)
     rebuild = rsub.add_parser("rebuild", help="every rating again from the stored results")
-    rebuild.add_argument("--db", help="SQLite file or postgresql:// URL "
-                         f"(default: $TABULA_DB or {config.DEFAULT_DB})")
+    show = rsub.add_parser("show", help="a person's rating in each game (console or server)")
+    show.add_argument("user", help="the player's name (as `tabula play` names them) or user id")
+    board = rsub.add_parser("leaderboard", help="each game's people, best rating first")
+    board.add_argument("game", nargs="?", help="only this game, e.g. duel")
+    board.add_argument("--limit", type=int, default=20, help="people listed per game")
+    for p in (rebuild, show, board):
+        p.add_argument("--db", help="SQLite file or postgresql:// URL "
+                       f"(default: $TABULA_DB or {config.DEFAULT_DB}); never created")
+        p.add_argument("--lang", choices=("en", "fr"), default="en")
     bots = rsub.add_parser("bots", help="the bots' fixed ratings per level, from arena games")
     _game_args(bots)
     bots.add_argument("--games", type=int, default=20, help="games per table of levels")
@@ -127,6 +134,12 @@ def parser() -> argparse.ArgumentParser:
     bots.add_argument("--budget", type=float, metavar="SECONDS")
     bots.add_argument("--iterations", type=int, metavar="N")
     bots.add_argument("--jobs", type=int, default=1)
+    bots.add_argument("--record", metavar="FILE",
+                      help="append each game to FILE; games already there are not played again")
+    bots.add_argument("--passes", type=int, default=16,
+                      help="online passes in random orders, averaged (the fit)")
+    bots.add_argument("--bootstrap", type=int, default=100, metavar="N",
+                      help="resamples of the games for each level's 95%% interval")
     bots.add_argument("--write", action="store_true", help="freeze them in data/ratings.json")
 
     benchdb = sub.add_parser(
@@ -256,14 +269,21 @@ def _command(args: argparse.Namespace) -> int:
         return run_ladder(pairs, args.only, args.games, args.seed, args.iterations, args.jobs,
                           args.out, sys.stdout, args.players)
     if args.command == "ratings":
-        if args.ratings_command == "rebuild":
-            from bot.tools.ratings import rebuild_command
+        if args.ratings_command in ("rebuild", "show", "leaderboard"):
+            from bot.tools import ratings as rated
 
-            return asyncio.run(rebuild_command(args.db or config.load().db_path))
-        from bot.tools.ratings import bots_command
+            db = args.db or config.load().db_path
+            if args.ratings_command == "show":
+                return asyncio.run(rated.show_command(db, args.user, locale=args.lang))
+            if args.ratings_command == "leaderboard":
+                return asyncio.run(rated.leaderboard_command(db, args.game, args.limit,
+                                                             locale=args.lang))
+            return asyncio.run(rated.rebuild_command(db, locale=args.lang))
+        from bot.tools.botratings import bots_command
 
         return bots_command(args.game, args.players, args.games, args.seed, args.iterations,
-                            args.budget, args.jobs, args.option, args.write)
+                            args.budget, args.jobs, args.option, args.write, args.record,
+                            args.passes, args.bootstrap)
     if args.command == "bench-db":
         from bot.bench.db import bench_db
 
@@ -315,11 +335,10 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    import discord.utils
-
     from bot.discord.client import run_bot
+    from bot.discord.logs import setup_logging
 
-    discord.utils.setup_logging()  # discord.py logs nothing until asked; its warnings matter
+    setup_logging()  # discord.py logs nothing until asked; its warnings matter
     if args.command == "sync":
         from bot.discord.client import run_sync
 

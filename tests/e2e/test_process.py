@@ -124,4 +124,7 @@ async def test_tabula_run_stops_cleanly_on_sigterm(world: World, tmp_path: Path)
         stderr = await stopped(process, signal.SIGTERM)
     assert process.returncode == 0, stderr.decode()
     assert b"Traceback" not in stderr, stderr.decode()
+    # into a pipe: plain text, and nothing of voice (bot/discord/logs.py; tests/discord/test_logs)
+    assert b"Shard ID None has connected to Gateway" in stderr, stderr.decode()
+    assert b"\x1b[" not in stderr and b"voice will NOT be supported" not in stderr
     await eventually(lambda: world.standin.current is None, timeout=5)
