@@ -10,12 +10,20 @@ would not do: a draw from a deck would name the card really drawn.
 
 Each game may say why in its own words with an optional module `engine/<module>/hints.py`:
 
-    reason(before, after, seat) -> Msg | None
-        One line on what the move gains for `seat` (a science symbol, a majority taken or
-        blocked), from the terms of the game's evaluation; None when nothing stands out.
+    reason(before, after, seat, action) -> Msg | None
+        One line on what the move (the text `action`) gains for `seat` (a science symbol, a
+        majority taken or blocked), from the terms of the game's evaluation; None when nothing
+        stands out.
 
-Without one, or when it returns None, the reason is the evaluation's own verdict: the seat's
-chances before and after the move (`hint.reason.generic`).
+Without one, or when it returns None (issue 44: a verdict such as "your chances 23% → 22%"
+taught nothing), the reason compares the move with the others as medium rated them, each by its
+mean value over medium's own determinizations (engine/ai/plausible.py `rated`):
+
+    hint.reason.only      the seat has no other move
+    hint.reason.equal     every move it considered is within EQUAL of the best: about equal
+    hint.reason.close     the best few are within EQUAL of each other, the rest further below
+    hint.reason.generic   the move leads the next best by EQUAL or more: both chances, so the
+                          first is always the larger (never "23% → 22%", never "0% → 0%")
 """
 
 from __future__ import annotations
@@ -28,11 +36,16 @@ from importlib import import_module
 
 from engine.core import Game, Msg, State, play
 
-from . import decide
-from .knowledge import knowledge
+from . import decide, default_seconds
+from .knowledge import Knowledge, knowledge
+from .plausible import rated
 
 LEVEL = "medium"  # the level whose move a hint suggests (issue 28: the learner's yardstick)
-Reason = Callable[[State, State, int], Msg | None]
+# Moves whose mean values differ by less are "about equal": two points of chances is below what
+# the hint's few determinizations resolve (a move's value moves by more than that from one
+# sample to the next in a middle game, bot/bench/hints.py) and what rounded percents can show.
+EQUAL = 0.02
+Reason = Callable[[State, State, int, str], Msg | None]
 
 
 @dataclass(frozen=True)
@@ -64,20 +77,35 @@ def hint(game: Game, state: State, seat: int, seed: int, budget: int | None = No
     before = know.determinize(state, seat, rng)
     after, _events = play(game, before, seat, action)
     hook = _reason_hook(game.module)
-    found = hook(before, after, seat) if hook is not None else None
+    found = hook(before, after, seat, action) if hook is not None else None
     if found is not None:
         return Hint(action, found)
-    return Hint(action, Msg("hint.reason.generic", {
-        "before": _percent(know.evaluate(before, seat)),
-        "after": _percent(_value(game, know.evaluate, after, seat))}))
+    legal = game.legal(state, seat)
+    if len(legal) == 1:
+        return Hint(action, Msg("hint.reason.only"))
+    return Hint(action, compared(game, know, state, seat, legal, action, seed, budget, seconds))
 
 
-def _value(game: Game, evaluate: Callable[[State, int], float], state: State, seat: int) -> float:
-    """The evaluation, or the result itself once the move ended the game."""
-    outcome = game.outcome(state)
-    if outcome is None:
-        return evaluate(state, seat)
-    return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+def compared(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
+             action: str, seed: int, budget: int | None, seconds: float | None) -> Msg:
+    """The move against the others, as medium rated them (its seed: the same determinizations
+    as its decision, so the same values where an iteration budget is given)."""
+    cap = default_seconds() if seconds is None else seconds
+    texts, totals, samples = rated(game, know, state, seat, legal, random.Random(seed),
+                                   budget, cap)
+    means = {t: v / samples for t, v in zip(texts, totals, strict=True) if v >= 0}
+    others = sorted((v for t, v in means.items() if t != action), reverse=True)
+    if not means or not others:  # nothing else it would consider playing
+        return Msg("hint.reason.menu")
+    # A time cap may cut this second rating at another sample than the decision's: the best
+    # value then stands for the move's own, so the comparison still reads as a lead or a tie.
+    mine = max(means.values())
+    near = [v for v in others if mine - v < EQUAL]
+    if len(near) == len(others):
+        return Msg("hint.reason.equal")
+    if near:
+        return Msg("hint.reason.close", {"n": len(near) + 1})
+    return Msg("hint.reason.generic", {"after": _percent(mine), "next": _percent(others[0])})
 
 
 def _percent(value: float) -> int:
@@ -91,4 +119,4 @@ def gain_of(terms_before: dict[str, float], terms_after: dict[str, float]) -> li
     return sorted((g for g in gains if g[0] > 1e-9), key=lambda g: -g[0])
 
 
-__all__ = ["LEVEL", "Hint", "gain_of", "hint"]
+__all__ = ["EQUAL", "LEVEL", "Hint", "compared", "gain_of", "hint"]

@@ -62,13 +62,29 @@ def easy(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
 
 def medium(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
            rng: random.Random, budget: int | None, seconds: float) -> str:
+    texts, totals, _samples = rated(game, know, state, seat, legal, rng, budget, seconds)
+    return best(texts, totals)
+
+
+def best(texts: list[str], totals: list[float]) -> str:
+    """The text of the highest total (the first on a tie): medium's move."""
+    return texts[max(range(len(texts)), key=lambda i: (totals[i], -i))]
+
+
+def rated(game: Game, know: Knowledge, state: State, seat: int, legal: list[str],
+          rng: random.Random, budget: int | None,
+          seconds: float) -> tuple[list[str], list[float], int]:
+    """Medium's candidates, each one's total value over the determinizations it tried, and
+    how many it tried (a total over it is a mean): the hint's reason reads them too."""
     samples = max(1, budget if budget is not None else MEDIUM_SAMPLES)
     deadline = time.perf_counter() + seconds
     texts: list[str] = []
     totals: list[float] = []
     first: list[float] = []
+    tried_samples = 0
     for k in range(samples):
         det = know.determinize(state, seat, rng)
+        tried_samples += 1
         if k == 0:
             texts = considered(know, det, seat, legal, rng)
             totals = [0.0] * len(texts)
@@ -81,5 +97,4 @@ def medium(game: Game, know: Knowledge, state: State, seat: int, legal: list[str
             break
         if time.perf_counter() > deadline:  # at least one sample, whole samples only
             break
-    best = max(range(len(texts)), key=lambda i: (totals[i], -i))
-    return texts[best]
+    return texts, totals, tried_samples

@@ -45,7 +45,7 @@ def _new(before: State, after: State, seat: int, part: str) -> str | None:
     return next((c for c in city.player(after, seat)[part] if c not in old), None)
 
 
-def reason(before: State, after: State, seat: int) -> Msg | None:
+def reason(before: State, after: State, seat: int, action: str = "") -> Msg | None:
     rival = 1 - seat
     # What the rival lost outright (a card destroyed) outweighs what the seat gained with it.
     gone = set(city.player(before, rival)["cards"]) - set(city.player(after, rival)["cards"])

@@ -35,7 +35,7 @@ def _leader(state: State, t: str) -> int | None:
     return order[0] if order else None
 
 
-def reason(before: State, after: State, seat: int) -> Msg | None:
+def reason(before: State, after: State, seat: int, action: str = "") -> Msg | None:
     gains = gain_of(terms(before, seat), terms(after, seat))
     # A rival's lead undone (a conquest) counts as much as a lead of one's own.
     for t in load().in_play(before["era"]):

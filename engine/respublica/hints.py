@@ -17,7 +17,7 @@ def _kinds_worth(state: State, seat: int) -> dict[str, float]:
     return {k: ai.kind_worth(state, seat, k, c, t) for k, c in state["hands"][seat].items()}
 
 
-def reason(before: State, after: State, seat: int) -> Msg | None:
+def reason(before: State, after: State, seat: int, action: str = "") -> Msg | None:
     laid = after["groups"][seat][len(before["groups"][seat]):]
     if laid:
         group = laid[-1]

@@ -2,7 +2,11 @@
 
 The terms are those of the evaluation (engine/sevenhills/ai.py `projected`): prestige, each open
 hill's majority as the board stands, the Forum (the consul), and the hand as markers to come.
-The reason is a rival's majority broken (a revolt), else the term that grew most.
+The reason is a rival's majority broken (a revolt), else what the move itself does where no
+term says it (issue 44: an exchange, a take from the deck, a consul's levy, a centurion removed,
+a theft, the additional actions given up), else the term that grew most. Cards drawn from the
+deck are dealt by the determinization: a reason never names them (only cards given away, or the
+discard pile's top, which everyone sees).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from . import ai
 from . import board as B
 from . import scoring as S
 from .components import load
+from .step import card_msg, tok
 
 
 def _people(state: State, hill: str) -> list[int]:
@@ -41,16 +46,21 @@ def terms(state: State, seat: int) -> dict[str, float]:
     return out
 
 
-def reason(before: State, after: State, seat: int) -> Msg | None:
+def reason(before: State, after: State, seat: int, action: str = "") -> Msg | None:
     for hill in load().open_hills(before["era"]):
         was = _leader(before, hill)
         if was not in (None, seat) and _leader(after, hill) != was \
                 and _people(after, hill)[was] < _people(before, hill)[was]:
             return Msg("seven-hills.hint.blocks", {"seat": Msg.seat(was),
                                                    "hill": Msg(f"seven-hills.tok.{hill}")})
-    for rival in range(before["players"]):
-        if rival != seat and B.forum_markers(after, rival) < B.forum_markers(before, rival):
+    verb, *args = action.split() or [""]
+    for rival in range(before["players"]):  # a levy comes after the election: said below
+        if rival != seat and verb != "levy" \
+                and B.forum_markers(after, rival) < B.forum_markers(before, rival):
             return Msg("seven-hills.hint.purge", {"seat": Msg.seat(rival)})
+    said = _what_it_does(before, after, seat, verb, args)
+    if said is not None:
+        return said
     gains = gain_of(terms(before, seat), terms(after, seat))
     if not gains:
         # A discard loses a card: the one whose loss costs the hand least.
@@ -78,3 +88,29 @@ def reason(before: State, after: State, seat: int) -> Msg | None:
     if now == seat:
         return Msg("seven-hills.hint.strengthens", named)
     return Msg("seven-hills.hint.places", named)
+
+
+def _what_it_does(before: State, after: State, seat: int, verb: str,
+                  args: list[str]) -> Msg | None:
+    """The reason of a move whose gain no evaluation term shows (or shows from the cards the
+    determinization dealt, which a reason must not read)."""
+    hand = before["hands"][seat]
+    if verb == "exchange":  # « Echange »: the cards given away are the seat's own
+        return Msg("seven-hills.hint.exchange", {
+            "n": len(args), "cards": tuple(card_msg(k) for k in args)})
+    if verb == "draw":  # the act or a knight's additional action
+        return Msg("seven-hills.hint.draw", {"n": len(after["hands"][seat]) - len(hand)})
+    if verb == "take" and args == ["deck"] and before["discard"]:
+        return Msg("seven-hills.hint.take_deck", {"card": card_msg(before["discard"][-1])})
+    if verb == "steal":
+        victim = int(args[1][1:])
+        n = len(before["hands"][victim]) - len(after["hands"][victim])
+        return Msg("seven-hills.hint.steal", {"n": n, "seat": Msg.seat(victim)})
+    if verb in ("dismiss", "levy") and int(args[0][1:]) != seat:
+        owner, sector = int(args[0][1:]), args[1]
+        return Msg(f"seven-hills.hint.{verb}", {"seat": Msg.seat(owner), "hill": tok(sector)})
+    if verb == "levy":  # one of the seat's own plebeians: the one it misses least
+        return Msg("seven-hills.hint.levy_own", {"hill": tok(args[1])})
+    if verb == "done" and before["phase"] == "power":
+        return Msg("seven-hills.hint.done")
+    return None
