@@ -1,8 +1,9 @@
-"""An unexpected skip fails the run (README, Tests): pytest hooks that tests/conftest.py takes in.
+"""An unexpected skip fails the run (docs/development.md, Tests): pytest hooks that
+tests/conftest.py takes in.
 
 A test that skips, an empty parametrize (pytest reports it as a skip, "got empty parameter set"),
 or a skip mark, fails the session unless its reason starts with one of ALLOWED (each one listed
-in the README). With xdist the controller, which sees every worker's reports, decides."""
+in docs/development.md). With xdist the controller, which sees every worker's reports, decides."""
 
 from __future__ import annotations
 
@@ -46,4 +47,4 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     for nodeid, reason in _unexpected:
         terminalreporter.line(f"{nodeid}: {reason}", red=True)
     terminalreporter.line("A skip fails the run unless its reason is in tests/skips.py ALLOWED "
-                          "(and the README).", red=True)
+                          "(and docs/development.md).", red=True)

@@ -202,7 +202,7 @@ def make_bot(service: Service, *, dev_guild: int | None = None, shards: int | No
                             shard_ids=ids, **options)
 
 
-LIMITS = {  # variable -> Limits field (README, Configuration); 0 means no limit
+LIMITS = {  # variable -> Limits field (docs/operating.md, Configuration); 0 means no limit
     "TABULA_MAX_LOBBIES_PER_USER": "user_lobbies",
     "TABULA_MAX_LOBBIES_PER_CHANNEL": "channel_lobbies",
 }

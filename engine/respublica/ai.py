@@ -38,7 +38,7 @@ CANDIDATES_FROM_MENU = True
 # moves are compared on the same deals; and a turn is many steps (lay, seek, answers, end), so
 # its rollouts go 4 steps, where 2 stopped before what a trade or a group laid led to. Against
 # two medium bots at 200 iterations: 43.0% of 200 games before, 47.7% paired, 49.2% paired
-# with 4 steps (README, « Computer players »).
+# with 4 steps (docs/bots.md).
 PAIRED_ROOT = True
 ROLLOUT_DEPTH = 4
 PASS = "pass"

@@ -129,8 +129,8 @@ async def test_run_bot_when_discord_cannot_be_reached(
 
 
 def test_lobby_caps_come_from_the_configuration() -> None:
-    """TABULA_MAX_LOBBIES_PER_USER / _PER_CHANNEL (README, Configuration): defaults when unset,
-    0 for no limit, a clear error for anything but a whole number."""
+    """TABULA_MAX_LOBBIES_PER_USER / _PER_CHANNEL (docs/operating.md, Configuration): defaults
+    when unset, 0 for no limit, a clear error for anything but a whole number."""
     from bot.discord.client import limits_from_env
     from bot.service import Limits
 
