@@ -20,7 +20,7 @@ from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.looking import game_name
 from bot.discord.notify import send_notices
 from bot.discord.posting import post_for
-from bot.discord.replies import guild_of, refusals, service_of, tell, think
+from bot.discord.replies import CHANGE, guild_of, recorded, refusals, service_of, tell, think
 from bot.service import ServiceError
 
 LEADERBOARD = 20  # lines shown
@@ -147,10 +147,14 @@ async def vacation(interaction: discord.Interaction,
                    days_: app_commands.Range[int, 0, VACATION_DAYS]) -> None:
     if not await think(interaction):
         return
+    locale = user_locale(interaction)
+    service = service_of(interaction)
+    prefs = None  # stays None when refused (told by `refusals`)
     async with refusals(interaction):
-        locale = user_locale(interaction)
-        service = service_of(interaction)
         prefs, notices = await service.vacation(interaction.user.id, days_)
+    if prefs is None:
+        return
+    async with recorded(interaction, CHANGE):  # stored: never "nothing was recorded"
         await send_notices(interaction.client, service, notices)
         if prefs.vacation_until:
             await tell(interaction, t("discord.vacation.away", locale, days=f"{days_:g}",

@@ -7,6 +7,8 @@ removed: the post says it all. Refusals stay ephemeral.
 
 from __future__ import annotations
 
+import contextlib
+
 import discord
 from discord import app_commands
 
@@ -16,8 +18,17 @@ from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
 from bot.discord.lobby_post import begin, refresh
 from bot.discord.looking import game_name
 from bot.discord.posting import post_notice, retire_buttons, unposted_text
-from bot.discord.replies import done, refusals, service_of, suggesting, tell, think
-from bot.service import HINTS_OPTION, GameInfo, ServiceError, User
+from bot.discord.replies import (
+    CHANGE,
+    done,
+    recorded,
+    refusals,
+    service_of,
+    suggesting,
+    tell,
+    think,
+)
+from bot.service import HINTS_OPTION, GameInfo, Report, ServiceError, StorageUnavailable, User
 from engine.ai import LEVELS
 from engine.core import Msg
 from engine.i18n import DEFAULT_LOCALE, translate
@@ -30,18 +41,20 @@ def _user(interaction: discord.Interaction) -> User:
 
 async def _announce(interaction: discord.Interaction, info: GameInfo, content: str) -> None:
     """Post `content` in the channel and clear our "thinking...", or say the post failed."""
-    if await post_notice(interaction.client, info, content) is None:
-        await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
-    else:
-        await done(interaction)
+    async with recorded(interaction, CHANGE):  # the change is stored: never "nothing was"
+        if await post_notice(interaction.client, info, content) is None:
+            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+        else:
+            await done(interaction)
 
 
 async def _shown(interaction: discord.Interaction, info: GameInfo) -> None:
     """Make the lobby post show the change and clear our "thinking...", or say it failed."""
-    if not await refresh(interaction.client, service_of(interaction), info.id):
-        await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
-    else:
-        await done(interaction)
+    async with recorded(interaction, CHANGE):  # the change is stored: never "nothing was"
+        if not await refresh(interaction.client, service_of(interaction), info.id):
+            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+        else:
+            await done(interaction)
 
 
 async def suggest_options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -86,8 +99,9 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
         return
     if not await think(interaction):
         return
+    info: GameInfo | None = None  # stays None when refused (told by `refusals`)
+    service = service_of(interaction)
     async with refusals(interaction):
-        service = service_of(interaction)
         channel_id = interaction.channel_id or 0
         service.check_new(game, [options] if options else [], pace)  # before any thread
         await service.check_lobby_room(interaction.user.id, channel_id)
@@ -96,6 +110,9 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
             thread.id if thread else channel_id, interaction.guild_id, _user(interaction), game,
             [options] if options else [], locale=locale, pace=pace, parent_id=channel_id,
         )
+    if info is None:
+        return
+    async with recorded(interaction, CHANGE):  # the lobby is stored: never "nothing was"
         notes = []  # for the creator only: the lobby post says the rest
         if not await refresh(interaction.client, service, info.id):
             notes.append(t("discord.error.cannot_post", locale))
@@ -197,12 +214,21 @@ async def leave(interaction: discord.Interaction) -> None:
 async def start(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
+    report: Report | None = None  # stays None when refused (told by `refusals`)
     async with refusals(interaction):
         service = service_of(interaction)
         can_manage = interaction.permissions.manage_channels
         report = await service.start(interaction.channel_id or 0, interaction.user.id,
                                      can_manage=can_manage)
-        if not await begin(interaction.client, service, report):  # the game started
+    if report is not None:
+        await started(interaction, report)
+
+
+async def started(interaction: discord.Interaction, report: Report) -> None:
+    """A start stored (/game start, the lobby's Start): the lobby post says so and the first
+    turn is posted; whatever fails now, the player reads that the start is recorded."""
+    async with recorded(interaction, CHANGE):
+        if not await begin(interaction.client, service_of(interaction), report):
             await tell(interaction, unposted_text(interaction, report.game.id,
                                                   user_locale(interaction)))
             return
@@ -221,9 +247,12 @@ async def abandon(interaction: discord.Interaction) -> None:
         if lobby:  # a lobby's end is shown on its post, as every change of it
             await _shown(interaction, info)
             return
-        posts = await service.turn_posts(info.id)
-        if posts:  # the game is over: its latest turn post keeps no buttons
-            await retire_buttons(interaction.client, posts[-1])
+        # Abandoned: a storage failing now must not be told as nothing recorded, and taking
+        # the buttons off is only tidying.
+        with contextlib.suppress(StorageUnavailable):
+            posts = await service.turn_posts(info.id)
+            if posts:  # the game is over: its latest turn post keeps no buttons
+                await retire_buttons(interaction.client, posts[-1])
         await _announce(interaction, info, t(
             "discord.lobby.abandoned", info.locale, name=shown(interaction.user.display_name),
             game=game_name(info.game_key, info.locale)))

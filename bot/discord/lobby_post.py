@@ -38,7 +38,16 @@ from bot.discord import ids
 from bot.discord.i18n import clip, pinging, shown, t, user_locale
 from bot.discord.looking import game_name, options_text, seats_text
 from bot.discord.posting import post_turn, unposted_text
-from bot.discord.replies import LIMIT, channel_of, refusals, service_of, tell, think
+from bot.discord.replies import (
+    CHANGE,
+    LIMIT,
+    channel_of,
+    recorded,
+    refusals,
+    service_of,
+    tell,
+    think,
+)
 from bot.service import GameInfo, Report, Service, ServiceError, User
 from engine.registry import get as get_game
 
@@ -259,8 +268,10 @@ async def clicked(interaction: discord.Interaction, action: str | None, game_id:
     clicker's language."""
     if not await think(interaction, update=True):
         return
+    changed = False  # a change stored
+    report: Report | None = None  # a start's
+    service = service_of(interaction)
     async with refusals(interaction):
-        service = service_of(interaction)
         if action is None or game_id is None:
             raise ServiceError("error.stale")
         try:
@@ -281,9 +292,14 @@ async def clicked(interaction: discord.Interaction, action: str | None, game_id:
             await service.set_hints(channel, user.id, action == "hints", can_manage=can_manage)
         else:
             report = await service.start(channel, user.id, can_manage=can_manage)
-            if not await begin(interaction.client, service, report):  # the game started
-                await tell(interaction, unposted_text(interaction, report.game.id,
-                                                      user_locale(interaction)))
-            return
-        if not await refresh(interaction.client, service, game_id):
-            await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+        changed = True
+    if not changed:
+        return
+    # The change is stored: whatever fails from here, the player reads that it is recorded.
+    async with recorded(interaction, CHANGE):
+        if report is None:
+            if not await refresh(interaction.client, service, info.id):
+                await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
+        elif not await begin(interaction.client, service, report):  # the game started
+            await tell(interaction, unposted_text(interaction, report.game.id,
+                                                  user_locale(interaction)))

@@ -38,7 +38,7 @@ import discord
 
 from bot.discord.i18n import clip, pinging, shown_names, t, user_locale
 from bot.discord.notify import send_notices
-from bot.discord.replies import LIMIT, channel_of, done, recorded, tell
+from bot.discord.replies import CHANGE, LIMIT, channel_of, done, recorded, tell
 from bot.discord.turnpost import IMAGE, tail_lines, turn_layout, with_tail, without_buttons
 from bot.discord.unposted import POST_ERRORS, Unposted, classify, mover_text
 from bot.service import GameInfo, How, Report, Service, TurnPost
@@ -270,7 +270,7 @@ async def post_for(interaction: discord.Interaction, service: Service, report: R
     what was done and what they are asked now. The change is stored: whatever fails here, the
     user is never told that nothing changed (replies.recorded)."""
     locale = user_locale(interaction)
-    async with recorded(interaction):
+    async with recorded(interaction, CHANGE):
         await _post_for(interaction, service, report, locale)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord.i18n import clip, t, user_locale
-from bot.service import GameInfo, Service, ServiceError, StorageUnavailable
+from bot.service import GameInfo, Recorded, Service, ServiceError, StorageUnavailable
 from engine.i18n import translate
 
 log = logging.getLogger(__name__)
@@ -100,6 +100,8 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
         yield
     except ServiceError as error:
         await _safely(interaction, await _refused(interaction, error))
+    except Recorded:  # stored, and the database stopped answering right after (logged by it)
+        await _safely(interaction, t("retry.change_unread", user_locale(interaction)))
     except StorageUnavailable:  # logged once per outage by the store (bot/store/outage.py)
         await _safely(interaction, "⛔ " + t("error.storage_unavailable", user_locale(interaction)))
     except discord.NotFound as error:
@@ -116,11 +118,14 @@ async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
 GONE = (10062, 10015, 50027)  # unknown interaction, unknown webhook, invalid webhook token
 
 
+MOVE, CHANGE = "retry.recorded", "retry.change_recorded"  # what `recorded` says is recorded
+
+
 @asynccontextmanager
-async def recorded(interaction: discord.Interaction) -> AsyncIterator[None]:
+async def recorded(interaction: discord.Interaction, said: str = MOVE) -> AsyncIterator[None]:
     """Around what follows a stored change (its post, its answer): whatever fails now, the
-    change stands, so the user is told it is recorded, never that nothing changed (issue 24);
-    nothing at all if the interaction itself is gone."""
+    change stands, so the user is told it is recorded (`said`: a move, or any other change),
+    never that nothing changed (issue 24); nothing at all if the interaction itself is gone."""
     try:
         yield
     except discord.HTTPException as error:
@@ -130,10 +135,12 @@ async def recorded(interaction: discord.Interaction) -> AsyncIterator[None]:
             return
         log.warning("answering interaction %s after its change was recorded: %s",
                     interaction.id, error)
-        await _safely(interaction, t("retry.recorded", user_locale(interaction)))
+        await _safely(interaction, t(said, user_locale(interaction)))
+    except (StorageUnavailable, Recorded):  # logged once per outage by the store
+        await _safely(interaction, t("retry.change_unread", user_locale(interaction)))
     except Exception:
         log.exception("failure after the change of interaction %s was recorded", interaction.id)
-        await _safely(interaction, t("retry.recorded", user_locale(interaction)))
+        await _safely(interaction, t(said, user_locale(interaction)))
 
 
 async def _safely(interaction: discord.Interaction, content: str) -> None:

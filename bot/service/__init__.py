@@ -55,6 +55,7 @@ from bot.service.model import (
     MyGame,
     Rated,
     RatingChange,
+    Recorded,
     Report,
     SeatInfo,
     ServiceError,
@@ -72,8 +73,9 @@ from bot.store import StorageUnavailable  # the edges tell players, and import n
 
 __all__ = [
     "ATTACHMENT_LIMIT", "LOG_PAGE", "Card", "GameInfo", "GameType", "HandReport", "How", "Limits",
-    "LogPage", "Moved", "MyGame", "PillowRenderer", "Renderer", "Report", "SeatInfo", "Service",
-    "ServiceBase", "ServiceError", "Standing", "StorageUnavailable", "Telling", "TurnPost", "User",
+    "LogPage", "Moved", "MyGame", "PillowRenderer", "Recorded", "Renderer", "Report",
+    "SeatInfo", "Service", "ServiceBase", "ServiceError", "Standing", "StorageUnavailable",
+    "Telling", "TurnPost", "User",
     "level_of", "telling", "in_view", "matching", "GameStats", "Ladder", "Rated", "RatingChange",
     "Stats", "HINTS_OPTION", "Hinted", "hint_words", "split_hints",
 ]

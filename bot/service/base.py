@@ -14,25 +14,36 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import clock as clocks
 from bot.clock import Pace
-from bot.service.model import GameInfo, Limits, Report, SeatInfo, ServiceError
+from bot.service.model import GameInfo, Limits, Recorded, Report, SeatInfo, ServiceError
 from bot.service.notices import Notice, turn_notices
 from bot.service.renderer import Renderer
 from bot.service.replays import Replays
 from bot.service.telling import How, Telling, telling
-from bot.store import GameRow, Played, SeatRow, Storage, UserPrefs, guarded
+from bot.store import (
+    GameRow,
+    Played,
+    SeatRow,
+    Storage,
+    StorageUnavailable,
+    UserPrefs,
+    guarded,
+)
 from engine import Event, Game, IllegalAction, Msg, Outcome, play
 from engine.core import ranked_last
 from engine.i18n import translate
 from engine.registry import get as get_game
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+AFTER_WRITE = (0.05, 0.5, 0.0)  # seconds after each failed read that follows a stored change
 
 
 class ServiceBase:
@@ -221,6 +232,50 @@ class ServiceBase:
         the game has moved on (a later post tells it) or if nothing of it is known."""
         row = await self.store.game(game_id)
         if row is None or row.status != "active" or row.state is None:
+    async def written(self, write: Awaitable[T], landed: Callable[[], Awaitable[T | None]],
+                      what: str) -> T:
+        """The result of a store write other than a move's (`commit` has its own look). When
+        the write fails as the database does when the answer to a landed commit is lost (the
+        connection cut right after it: StorageUnavailable), `landed` reads the database and
+        gives the write's result if it finds the change made, None if not: then the error
+        stands (nothing was stored, the apology is true). "error.change_unknown" when the
+        database cannot even be read."""
+        try:
+            return await write
+        except StorageUnavailable as error:
+            try:
+                found = await landed()
+            except Exception:
+                raise ServiceError("error.change_unknown") from error
+            if found is None:
+                raise
+            log.warning("the %s raised %r: stored all the same", what, error)
+            return found
+
+    async def seated(self, game_id: int, user_id: int, present: bool) -> bool | None:
+        """`written`'s look for a seat taken (`present`) or given up: True if the game's
+        seats are so, None if not."""
+        there = any(s.user_id == user_id for s in await self.store.seats(game_id))
+        return True if there == present else None
+
+    async def status_is(self, game_id: int, status: str) -> bool | None:
+        """`written`'s look for a game's change of status: True if it is `status`."""
+        row = await self.store.game(game_id)
+        return True if row is not None and row.status == status else None
+
+    async def after_write(self, read: Callable[[], Awaitable[T]]) -> T:
+        """What a change reads once it is stored (the game as it left it, its report). The
+        connection that lost a commit's answer is gone and the pool opens another, so a
+        failing read is tried again a moment later; if the database still cannot be read,
+        `Recorded`: the change stands, and the player must not read that nothing was."""
+        for pause in AFTER_WRITE:
+            try:
+                return await read()
+            except StorageUnavailable as error:
+                failed = error
+            await asyncio.sleep(pause)
+        raise Recorded() from failed
+
             return None
         told, _ = await self.store.since_told(game_id)
         if told is None:

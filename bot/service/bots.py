@@ -107,13 +107,16 @@ class BotsMixin(ServiceBase):
                 taken = {s.user_id for s in rows}
                 bot_id = next(-n for n in itertools.count(1) if -n not in taken)
                 name = self._bot_name(info, {fold(s.name) for s in rows})
-                if await self.store.add_seat(info.id, bot_id, name, self.clock(),
-                                             max_seats=game.max_players, bot=chosen,
-                                             bot_seed=secrets.randbits(63)):
+                if await self.written(
+                        self.store.add_seat(info.id, bot_id, name, self.clock(),
+                                            max_seats=game.max_players, bot=chosen,
+                                            bot_seed=secrets.randbits(63)),
+                        lambda game=info.id, bot=bot_id: self.seated(game, bot, True),
+                        "seating of a bot"):
                     break
             else:
                 raise ServiceError("error.lobby_changed")
-        return await self.info_by_id(info.id)
+        return await self.after_write(lambda: self.info_by_id(info.id))
 
     async def remove_bot(self, channel_id: int, user_id: int, which: str | None = None, *,
                          can_manage: bool = False) -> tuple[GameInfo, str]:
@@ -140,9 +143,11 @@ class BotsMixin(ServiceBase):
         if not target.seated_bot:
             raise ServiceError("error.not_a_bot", name=target.name)
         async with self.lock(info.id):
-            if not await self.store.remove_seat(info.id, target.user_id):
+            if not await self.written(self.store.remove_seat(info.id, target.user_id),
+                                      lambda: self.seated(info.id, target.user_id, False),
+                                      "removal of a bot"):
                 raise ServiceError("error.already_started")
-        return await self.info_by_id(info.id), target.name
+        return await self.after_write(lambda: self.info_by_id(info.id)), target.name
 
     async def _bot_lobby(self, channel_id: int, user_id: int, can_manage: bool) -> GameInfo:
         info = await self.info(channel_id)

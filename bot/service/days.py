@@ -33,8 +33,13 @@ class DaysMixin(ServiceBase):
             old.remind_hours if remind_hours is None else remind_hours, old.vacation_until,
             locale or old.locale,
         )
-        await self.store.set_prefs(new)
+        await self.written(self.store.set_prefs(new), lambda: self.prefs_are(new),
+                           "preferences")
         return new
+
+    async def prefs_are(self, prefs: UserPrefs) -> bool | None:
+        """`written`'s look for a user's preferences: True if they are stored as `prefs`."""
+        return True if await self.store.prefs(prefs.user_id) == prefs else None
 
     async def vacation(self, user_id: int, days: float) -> tuple[UserPrefs, list[Notice]]:
         """Pause (days > 0) or resume (0) the user's clocks in all their games; each game's
@@ -47,8 +52,9 @@ class DaysMixin(ServiceBase):
         if until is None and (old.vacation_until is None or old.vacation_until <= now):
             raise ServiceError("error.not_on_vacation")
         new = UserPrefs(user_id, old.dm, old.before, old.remind_hours, until, old.locale)
-        await self.store.set_prefs(new)
-        return new, await self._restart_clocks(user_id, now, "vacation" if until else "back")
+        await self.written(self.store.set_prefs(new), lambda: self.prefs_are(new), "vacation")
+        return new, await self.after_write(
+            lambda: self._restart_clocks(user_id, now, "vacation" if until else "back"))
 
     async def _restart_clocks(self, user_id: int, now: float, kind: str) -> list[Notice]:
         """Stop or start the user's clocks in every running game after a vacation change."""
@@ -216,14 +222,28 @@ class DaysMixin(ServiceBase):
             extended = info.seat_clocks
             old = extended[absent]
             extended[absent] = Clock((old.bank or 0.0) + clocks.EXTRA_TIME, now, old.asked_since)
-            if not await self.store.set_timed_out(game_id, None, version=row.version,
-                                                  clocks=extended):
+            if not await self.written(
+                    self.store.set_timed_out(game_id, None, version=row.version,
+                                             clocks=extended),
+                    lambda: self._extended(game_id, absent, extended[absent]), "one more day"):
                 raise ServiceError("error.stale")
+        state = row.state
+
+        async def reported() -> Report:
+            # A post like a turn post, its picture included (what changed since the last:
+            # nothing).
             info = await self.info_by_id(game_id)
-        # A post like a turn post, its picture included (what changed since the last: nothing).
-        told, _ = await self.store.since_told(game_id)
-        report = await self.report(info, game, row.state, [],
-                                   previous=told.get("view") if told else None)
-        report.public.append(Msg("platform.extra_time", {
-            **who, "time": clocks.duration(clocks.EXTRA_TIME)}))
-        return report
+            told, _ = await self.store.since_told(game_id)
+            report = await self.report(info, game, state, [],
+                                       previous=told.get("view") if told else None)
+            report.public.append(Msg("platform.extra_time", {
+                **who, "time": clocks.duration(clocks.EXTRA_TIME)}))
+            return report
+
+        return await self.after_write(reported)
+
+    async def _extended(self, game_id: int, seat: int, clock: Clock) -> bool | None:
+        """`written`'s look for one more day: the seat's clock is no longer out, and has it."""
+        read = await self.read_game(game_id)
+        given = read.row.timed_out is None and read.info.seat_clocks.get(seat) == clock
+        return True if given else None

@@ -123,6 +123,11 @@ class HintsMixin(ServiceBase):
         async with self.lock(info.id):
             # The store moves the lobby's version on, so a start racing this click is computed
             # again from the new choice (LobbyMixin.start) or comes first and refuses it here.
-            if not await self.store.set_hints(info.id, on, self.clock()):
+            if not await self.written(self.store.set_hints(info.id, on, self.clock()),
+                                      lambda: self._hints_are(info.id, on), "hints' choice"):
                 raise ServiceError("error.hints_started")
-        return await self.info_by_id(info.id)
+        return await self.after_write(lambda: self.info_by_id(info.id))
+
+    async def _hints_are(self, game_id: int, on: bool) -> bool | None:
+        row = await self.store.game(game_id)
+        return True if row is not None and row.status == "lobby" and row.hints == on else None

@@ -13,7 +13,7 @@ from bot.clock import Pace
 from bot.service.base import ServiceBase, checked_game, checked_pace, forced_steps
 from bot.service.hints import split_hints
 from bot.service.model import GameInfo, GameType, Report, ServiceError, User
-from bot.store import ChannelBusy, TooManyLobbies
+from bot.store import ChannelBusy, Played, TooManyLobbies
 from engine import Event, Game, IllegalAction, Msg, parse_options
 from engine.registry import get as get_game
 
@@ -52,19 +52,26 @@ class LobbyMixin(ServiceBase):
             Pace.from_json(settings.pace) if settings else None)
         if settings and settings.locale:
             locale = settings.locale
+        now = self.clock()
+
+        async def created() -> int | None:  # the lobby opened at `now` by this user
+            row = await self.store.latest_game(channel_id)
+            found = row is not None and (row.creator_id, row.created_at) == (user.id, now)
+            return row.id if found else None  # type: ignore[union-attr]
+
         try:
-            game_id = await self.store.create_game(
+            game_id = await self.written(self.store.create_game(
                 channel_id=channel_id, guild_id=guild_id, game_key=game.key, options=parsed,
-                creator_id=user.id, creator_name=user.name, locale=locale, now=self.clock(),
+                creator_id=user.id, creator_name=user.name, locale=locale, now=now,
                 pace=chosen.to_json() if chosen else None, parent_id=parent_id,
                 max_user_lobbies=self.limits.user_lobbies,
                 max_channel_lobbies=self.limits.channel_lobbies, hints=hints,
-            )
+            ), created, "creation of a lobby")
         except ChannelBusy as exc:
             raise ServiceError("error.channel_busy") from exc
         except TooManyLobbies as exc:
             raise ServiceError(f"error.too_many_lobbies_{exc.scope}", n=exc.limit) from exc
-        return await self.info_by_id(game_id)
+        return await self.after_write(lambda: self.info_by_id(game_id))
 
     async def check_lobby_room(self, user_id: int, parent_id: int) -> None:
         """The refusal `create` would give for too many open lobbies (so that the edge can
@@ -99,16 +106,16 @@ class LobbyMixin(ServiceBase):
         if len(info.seats) >= game.max_players:
             raise ServiceError("error.game_full", n=game.max_players)
         async with self.lock(info.id):
-            if not await self.store.add_seat(
+            if not await self.written(self.store.add_seat(
                 info.id, user.id, user.name, self.clock(), max_seats=game.max_players,
-            ):
+            ), lambda: self.seated(info.id, user.id, True), "join"):
                 now = await self.info_by_id(info.id)
                 if now.status != "lobby":
                     raise ServiceError("error.already_started")
                 if now.seat_of(user.id):
                     raise ServiceError("error.already_seated")
                 raise ServiceError("error.game_full", n=game.max_players)
-        return await self.info_by_id(info.id)
+        return await self.after_write(lambda: self.info_by_id(info.id))
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:
         info = await self.info(channel_id)
@@ -117,15 +124,19 @@ class LobbyMixin(ServiceBase):
         if info.status != "lobby":
             raise ServiceError("error.leave_started")
         async with self.lock(info.id):
-            if not await self.store.remove_seat(info.id, user_id):
+            if not await self.written(self.store.remove_seat(info.id, user_id),
+                                      lambda: self.seated(info.id, user_id, False), "leave"):
                 raise ServiceError("error.leave_started")
+            return await self.after_write(lambda: self._closed_if_empty(info.id))
+
+    async def _closed_if_empty(self, game_id: int) -> GameInfo:
+        """The lobby after someone left: the last person out closes it (unless someone
+        joined): bots alone wait for nobody."""
+        info = await self.info_by_id(game_id)
+        if info.status == "lobby" and all(s.seated_bot for s in info.seats):
+            await self.store.set_status(info.id, "abandoned", self.clock(),
+                                        only_if=("lobby",), version=info.version)
             info = await self.info_by_id(info.id)
-            # The last person out closes the lobby (unless someone joined): bots alone wait
-            # for nobody.
-            if all(s.seated_bot for s in info.seats):
-                await self.store.set_status(info.id, "abandoned", self.clock(),
-                                            only_if=("lobby",), version=info.version)
-                info = await self.info_by_id(info.id)
         return info
 
     async def start(
@@ -162,21 +173,39 @@ class LobbyMixin(ServiceBase):
                     seat for seat, user in enumerate(order) if user < 0}
                 started = clocks.start(info.pace, len(order), game.prompt(state), now, away)
                 told = {"view": game.view(state, None), "asked": sorted(game.prompt(state))}
-                if await self.store.start_game(
+                if await self.written(self.store.start_game(
                     info.id, seed=seed, order=order, state=first, now=now, clocks=started,
                     lobby_version=info.version, told=None if then else told,
-                ):
+                ), lambda: self._started_with(game_id, seed), "start"):
                     break
             else:
                 raise ServiceError("error.lobby_changed")
-            if then:
+            if then:  # the game has started: whatever fails now, it is told as recorded
                 step, *rest = then
-                await self.store.append_action(
-                    game_id, expected_version=0, seat=step.seat, user_id=None, text=step.text,
-                    events=step.events, state=state, outcome=None, now=now, told=told,
-                    then=rest)
-        info = await self.info_by_id(game_id)
-        report = await self.report(info, game, state,
-                                   [Event(Msg("platform.started")), *played])
-        report.notices = await self.notices_for(info, game, None, state)
-        return report
+                await self.after_write(lambda: self._forced_at_start(
+                    game_id, step, rest, state, now, told))
+
+        async def reported() -> Report:
+            info = await self.info_by_id(game_id)
+            report = await self.report(info, game, state,
+                                       [Event(Msg("platform.started")), *played])
+            report.notices = await self.notices_for(info, game, None, state)
+            return report
+
+        return await self.after_write(reported)
+
+    async def _started_with(self, game_id: int, seed: int) -> bool | None:
+        """Whether the start drawn from `seed` is the one stored (a start's commit whose answer
+        was lost): True, or None if the game is not started, or started by another."""
+        row = await self.store.game(game_id)
+        return True if row is not None and row.seed == seed else None
+
+    async def _forced_at_start(self, game_id: int, step: Played, rest: list[Played],
+                               state: dict[str, Any], now: float, told: dict[str, Any]) -> None:
+        """Store what the rules play at the start (Game.forced), unless a try whose answer was
+        lost stored it already (the game is then past version 0)."""
+        row = await self.store.game(game_id)
+        if row is not None and row.version == 0:
+            await self.store.append_action(
+                game_id, expected_version=0, seat=step.seat, user_id=None, text=step.text,
+                events=step.events, state=state, outcome=None, now=now, told=told, then=rest)

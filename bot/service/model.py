@@ -37,6 +37,12 @@ class ServiceError(Exception):
         super().__init__(self.msg.key)
 
 
+class Recorded(Exception):
+    """Not a refusal: the change is stored, but the database stopped answering right after,
+    so what it led to cannot be read now (ServiceBase.after_write). The player is told that
+    it is recorded; the channel shows it once the database answers again."""
+
+
 
 @dataclass(frozen=True)
 class User:

@@ -228,9 +228,10 @@ class PlayMixin(ServiceBase):
         if not info.may_manage(user_id, can_manage):
             raise ServiceError("error.only_creator_abandons")
         async with self.lock(info.id):
-            if not await self.store.set_status(info.id, "abandoned", self.clock()):
+            if not await self.written(self.store.set_status(info.id, "abandoned", self.clock()),
+                                      lambda: self.status_is(info.id, "abandoned"), "abandon"):
                 raise ServiceError("error.no_game")
-        return await self.info_by_id(info.id)
+        return await self.after_write(lambda: self.info_by_id(info.id))
 
 
 def own_legal(read: Read, game: Game, asks: Asks, user_id: int) -> list[str]:

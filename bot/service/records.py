@@ -66,8 +66,12 @@ class RecordsMixin(ServiceBase):
         new_pace = old.pace if pace is None else (p.to_json() if (p := checked_pace(pace)) else None)
         new = GuildSettings(guild_id, locale or old.locale, new_pace,
                             old.threads if threads is None else threads)
-        await self.store.set_guild_settings(new)
+        await self.written(self.store.set_guild_settings(new),
+                           lambda: self._settings_are(new), "server's settings")
         return new
+
+    async def _settings_are(self, settings: GuildSettings) -> bool | None:
+        return True if await self.store.guild_settings(settings.guild_id) == settings else None
 
     async def leaderboard(self, guild_id: int, game_key: str | None = None, *,
                           bots: bool = False) -> list[Standing]:
