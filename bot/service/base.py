@@ -226,12 +226,6 @@ class ServiceBase:
                     "stored all the same" if mine else "another change was stored")
         return mine
 
-    async def open_choice(self, game_id: int) -> Report | None:
-        """The open post's ask as it stands now, while a simultaneous choice it opened is being
-        answered (an EDIT): who is still asked, and who has chosen since the post. None once
-        the game has moved on (a later post tells it) or if nothing of it is known."""
-        row = await self.store.game(game_id)
-        if row is None or row.status != "active" or row.state is None:
     async def written(self, write: Awaitable[T], landed: Callable[[], Awaitable[T | None]],
                       what: str) -> T:
         """The result of a store write other than a move's (`commit` has its own look). When
@@ -276,6 +270,12 @@ class ServiceBase:
             await asyncio.sleep(pause)
         raise Recorded() from failed
 
+    async def open_choice(self, game_id: int) -> Report | None:
+        """The open post's ask as it stands now, while a simultaneous choice it opened is being
+        answered (an EDIT): who is still asked, and who has chosen since the post. None once
+        the game has moved on (a later post tells it) or if nothing of it is known."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active" or row.state is None:
             return None
         told, _ = await self.store.since_told(game_id)
         if told is None:
