@@ -18,8 +18,8 @@ from engine.core import Component, IllegalAction, Msg, OptionSpec, Outcome, Stat
 
 from . import lookup
 from .cards import CIVILISATION, CLASSIC, FULL, PEOPLE, Variant, variant
-from .steps import PASS, SEEK, STEPS, answerer, cities, score, v_of
-from .trade import can_deliver, cards_text, parse
+from .steps import PASS, STEPS, answerer, cannot_answer, cities, score, v_of
+from .trade import cards_text
 
 
 class ResPublica(Steps):
@@ -127,12 +127,7 @@ class ResPublica(Steps):
         (data/respublica/README.md, reading 23)."""
         if state["phase"] != "answers" or seat != answerer(state):
             return None
-        trade = state["trade"]
-        hand = state["hands"][seat]
-        if trade["mode"] == SEEK:
-            v = v_of(state)
-            return None if can_deliver(v, hand, parse(v, trade["proposal"].split())) else PASS
-        return None if any(hand.values()) else PASS
+        return PASS if cannot_answer(state, seat) else None
 
     def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
         """Nothing drawn (the decks and the generator are unchanged), nothing shown to one player

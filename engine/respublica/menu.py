@@ -129,9 +129,12 @@ class Proposals:
         return 1 <= a <= self.cap[k1] and 1 <= b <= self.cap[k2]
 
     def _mix_top(self, k1: str, k2: str) -> int:
-        """The largest count `a k1 or k2` may name (mixed kinds are disjoint)."""
+        """The largest count `a k1 or k2` may name (mixed kinds are disjoint); a hand offers
+        a mix only while it holds some of each kind (trade.can_propose)."""
         if self.av is None:
             return self.shape.max_count
+        if not (self.av[k1] and self.av[k2]):
+            return 0
         return min(self.shape.max_count, self.av[k1] + self.av[k2])
 
     def _mix(self, a: int, k1: str, k2: str) -> bool:

@@ -228,7 +228,7 @@ class Answers(_Step):
         if verb == PASS:
             _bare(verb, args)
             answer = PASS
-            event = Event(Msg("res-publica.event.pass", {"seat": Msg.seat(seat)}))
+            event = _pass_event(state, seat)
         else:
             if args and args[0] in (SEEK, OFFER):
                 raise IllegalAction("res-publica.error.answer_syntax")
@@ -249,12 +249,50 @@ class Answers(_Step):
         if all(a["answer"] is not None for a in trade["answers"]):
             if all(a["answer"] == PASS for a in trade["answers"]):
                 # the Ani example: nobody answers, no deal
-                events.append(Event(Msg("res-publica.event.no_answer",
-                                        {"seat": Msg.seat(trade["by"])})))
+                events.append(_no_answer_event(state))
                 close_trade(state)
             else:
                 state["phase"] = "accept"
         return events
+
+
+def cannot_answer(state: State, seat: int) -> bool:
+    """Whether `seat`, asked to answer the trade on the table, has nothing it may answer: a
+    seek whose sought cards its hand cannot give (« les joueurs, qui possèdent la carte
+    recherchée, annoncent »), an offer with an empty hand (an answer names cards one holds).
+    Read from its own hand and the public proposal only: its `pass` is then forced
+    (ResPublica.forced), and the log says that it could not answer, not that it passed."""
+    trade = state["trade"]
+    hand = state["hands"][seat]
+    if trade["mode"] == SEEK:
+        v = v_of(state)
+        return not can_deliver(v, hand, parse(v, trade["proposal"].split()))
+    return not any(hand.values())
+
+
+def _pass_event(state: State, seat: int) -> Event:
+    """« carol passes » for a seat that chose to; the truth for one that could not answer."""
+    trade = state["trade"]
+    if not cannot_answer(state, seat):
+        return Event(Msg("res-publica.event.pass", {"seat": Msg.seat(seat)}))
+    p = parse(v_of(state), trade["proposal"].split())
+    return Event(Msg(f"res-publica.event.cannot.{trade['mode']}",
+                     {"seat": Msg.seat(seat), "proposal": m.proposal(p)}))
+
+
+def _no_answer_event(state: State) -> Event:
+    """Every other seat passed: « nobody answered », or, when none of them could (the hands
+    are as they were when each passed: nothing changes hands while answers are asked),
+    that nobody could, which the seeker reads at once (bot.service: the platform's forced
+    actions after a move are told to the mover whose turn goes on)."""
+    trade = state["trade"]
+    by = Msg.seat(trade["by"])
+    others = [a["seat"] for a in trade["answers"]]
+    if not all(cannot_answer(state, s) for s in others):
+        return Event(Msg("res-publica.event.no_answer", {"seat": by}))
+    p = parse(v_of(state), trade["proposal"].split())
+    return Event(Msg(f"res-publica.event.nobody_could.{trade['mode']}",
+                     {"seat": by, "proposal": m.proposal(p), "n": len(others)}))
 
 
 # --- accept: the active player takes one answer, or none ------------------------------------------
@@ -499,7 +537,7 @@ def must_deliver(
     so the message reveals nothing hidden."""
     if (can_propose if propose else can_deliver)(v, hand, p):
         return
-    short = shortfall(v, hand, p)
+    short = shortfall(v, hand, p, propose=propose)
     if short is not None and (propose or p.op != "or"):
         held, kind = short
         raise IllegalAction(key, proposal=m.proposal(p), held=held, kind=m.kind(kind))

@@ -288,10 +288,16 @@ def can_deliver(v: Variant, hand: Hand, p: Proposal) -> bool:
 def can_propose(v: Variant, hand: Hand, p: Proposal) -> bool:
     """Whether `hand` may put `p` forward as what it gives: « un joueur n'a le droit de proposer
     que des cartes qu'il possède » (Règles commerciales), so each branch of a « ou » must be
-    held on its own; the giver still picks the branch when the cards change hands. A mix is
-    one characteristic's worth of cards: holding that many of either kind is enough."""
+    held on its own; the giver still picks the branch when the cards change hands. A mix
+    (`2 shipbuilding or architecture`) names both its kinds: the hand holds some of each, and
+    as many of the two together as it promises (issue 44: `1 anglo-saxons or lombards` with no
+    Anglo-Saxon was allowed while `1 anglo-saxons or 1 lombards` was refused)."""
     if p.op == OR:
         return all(_branch_ok(hand, b) for b in branches(v, p))
+    if p.op == MIX:
+        (n, k1), (_, k2) = p.terms
+        held1, held2 = available(v, hand, k1), available(v, hand, k2)
+        return held1 > 0 and held2 > 0 and held1 + held2 >= n  # mixed kinds are disjoint
     return can_deliver(v, hand, p)
 
 
@@ -312,8 +318,8 @@ def proposable_texts(name: str, key: tuple[int, ...], prefix: str) -> tuple[str,
     Hot path (every turn of every playout), so the test of `can_propose` is unrolled per kind
     pair: disjoint kinds need a <= avail(A) and b <= avail(B); nested A within B needs
     a <= avail(A) and a + b <= avail(B); "or" needs each term on its own; pairs with a card
-    term need the pairs left once the cards are set aside; a mix needs a of both kinds
-    together. Cached: hands repeat between calls."""
+    term need the pairs left once the cards are set aside; a mix needs some of each kind and
+    a of both together. Cached: hands repeat between calls."""
     v = variant(name)
     hand = dict(zip(v.kinds, key, strict=True))
     avail = {k: available(v, hand, k) for k in v.term_kinds}
@@ -342,16 +348,20 @@ def proposable_texts(name: str, key: tuple[int, ...], prefix: str) -> tuple[str,
                         if not nested or a + b <= av2:
                             out.append(f"{prefix} {a} {k1} and {b} {k2}")
                         out.append(f"{prefix} {a} {k1} or {b} {k2}")
-            if mixable(v, k1, k2):
+            if mixable(v, k1, k2) and av1 and av2:  # a mix names both kinds: some of each
                 for a in range(1, min(v.max_count, av1 + av2) + 1):  # mixed kinds are disjoint
                     out.append(f"{prefix} {a} {k1} or {k2}")
     return tuple(out)
 
 
-def shortfall(v: Variant, hand: Hand, p: Proposal) -> tuple[int, str] | None:
-    """For an error message to the holder: a term they hold too few cards for (held, kind)."""
+def shortfall(v: Variant, hand: Hand, p: Proposal, *, propose: bool = False,
+              ) -> tuple[int, str] | None:
+    """For an error message to the holder: a term they hold too few cards for (held, kind);
+    with `propose`, a kind of a mix they hold none of (can_propose)."""
     if p.op == MIX:
-        return None
+        if not propose:
+            return None
+        return next(((0, k) for _, k in p.terms if available(v, hand, k) == 0), None)
     for n, k in p.terms:
         held = available(v, hand, k)
         if held < n:

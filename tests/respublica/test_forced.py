@@ -12,12 +12,14 @@ import random
 
 import pytest
 
-from engine.core import State, copy_state
+from engine.core import Msg, State, copy_state
+from engine.i18n import translate
 from engine.policy import walk
+from engine.respublica import messages
 from engine.respublica.cards import variant
 from engine.respublica.trade import can_deliver, parse
 
-from .helpers import G, act, new, run, set_hand
+from .helpers import G, act, keys, new, run, set_hand
 
 
 def trading_state(players: int = 4, classic: bool = False) -> State:
@@ -99,6 +101,82 @@ def test_commerce_A_nobody_holds_it_the_trade_ends_by_itself():
     assert played == [(1, "pass"), (2, "pass"), (3, "pass")]
     assert state["phase"] == "turn" and state["trade"] is None and G.asked(state) == [0]
     assert G.forced(state, 0) is None
+
+
+NAMES = ["Ani", "Bob", "Cleo", "Dan"]
+
+
+def said(events, locale: str) -> list[str]:
+    return [translate(e.msg, locale, NAMES) for e in events if e.to is None]
+
+
+def test_the_log_says_who_could_not_give_what_was_sought_and_who_passed():
+    """003, Commerce / A. Chercher: « les joueurs, qui possèdent la carte recherchée,
+    annoncent »: a holder who does not answer passes; a seat that holds none was never asked,
+    and the log says it could not give it, not that it passed (issue 44)."""
+    state = trading_state()
+    set_hand(state, 1, {"vikings": 1})
+    set_hand(state, 2, {"huns": 3})
+    set_hand(state, 3, {"vikings": 2})
+    state, _ = act(state, 0, "seek 1 vikings")
+    state, ev = run(state, (1, "pass"), (2, "pass"), (3, "pass"))
+    assert keys(ev) == ["res-publica.event.pass", "res-publica.event.cannot.seek",
+                        "res-publica.event.pass", "res-publica.event.no_answer"]
+    assert said(ev, "en") == ["Bob passes.", "Cleo cannot give 1 Viking card.", "Dan passes.",
+                              "Nobody answered Ani: no deal."]
+    assert said(ev, "fr")[1] == "Cleo ne peut pas donner 1 carte de Vikings."
+
+
+def test_a_seek_nobody_can_answer_says_so():
+    """003, Commerce, the Ani example (« Personne ne répond à l'offre (puisque les autres
+    joueurs n'ont pas la carte ...) »): when no other seat can give what was sought, each
+    one's line says so, and the last says that none of them could (issue 44: the log said
+    « passes » and the seeker read nothing)."""
+    state = trading_state()
+    set_hand(state, 1, {"huns": 1})
+    state, _ = act(state, 0, "seek 2 huns")
+    state, played = settle(state)
+    assert played == [(1, "pass"), (2, "pass"), (3, "pass")]
+    state = trading_state()
+    set_hand(state, 1, {"huns": 1})
+    state, _ = act(state, 0, "seek 2 huns")
+    state, ev = run(state, (1, "pass"), (2, "pass"), (3, "pass"))
+    assert keys(ev) == ["res-publica.event.cannot.seek"] * 3 + [
+        "res-publica.event.nobody_could.seek"]
+    assert said(ev, "en")[-1] == "None of the 3 other players can give Ani 2 Hun cards: no deal."
+    assert said(ev, "fr")[-1] == ("Aucun des 3 autres joueurs ne peut donner 2 cartes de Huns "
+                                  "à Ani : pas d'affaire.")
+    assert state["phase"] == "turn" and state["traded"] and G.asked(state) == [0]
+
+
+def test_an_offer_nobody_can_answer_says_so():
+    """003, Règles commerciales (« un joueur n'a le droit de proposer que des cartes qu'il
+    possède »): empty hands cannot answer an offer; the log says so."""
+    state = trading_state()
+    set_hand(state, 0, {"huns": 1})
+    state, _ = act(state, 0, "offer 1 huns")
+    state, ev = run(state, (1, "pass"), (2, "pass"), (3, "pass"))
+    assert said(ev, "en") == ["Bob holds no card to answer with."] + [
+        "Cleo holds no card to answer with.", "Dan holds no card to answer with.",
+        "None of the 3 other players holds a card to answer Ani with: no deal."]
+    assert said(ev, "fr")[0] == "Bob n'a aucune carte pour répondre."
+
+
+@pytest.mark.parametrize(("mode", "n", "locale", "text"), [
+    ("seek", 1, "en", "The other player cannot give Ani 2 Hun cards: no deal."),
+    ("seek", 2, "en", "None of the 2 other players can give Ani 2 Hun cards: no deal."),
+    ("seek", 1, "fr", "L'autre joueur ne peut pas donner 2 cartes de Huns à Ani : pas d'affaire."),
+    ("seek", 4, "fr",
+     "Aucun des 4 autres joueurs ne peut donner 2 cartes de Huns à Ani : pas d'affaire."),
+    ("offer", 1, "en", "The other player holds no card to answer Ani with: no deal."),
+    ("offer", 2, "fr", "Aucun des 2 autres joueurs n'a de carte pour répondre à Ani : pas "
+                       "d'affaire."),
+])
+def test_nobody_could_answer_in_both_languages_and_numbers(mode, n, locale, text):
+    proposal = messages.proposal(parse(variant("full"), ["2", "huns"]))
+    msg = Msg(f"res-publica.event.nobody_could.{mode}",
+              {"seat": Msg.seat(0), "proposal": proposal, "n": n})
+    assert translate(msg, locale, NAMES) == text
 
 
 def test_commerce_B_an_empty_hand_cannot_answer_an_offer():

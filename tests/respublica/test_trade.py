@@ -255,12 +255,16 @@ def test_answers_go_clockwise_one_at_a_time():
 
 
 def test_ani_example_nobody_answers_no_deal():
-    """003, Exemple: « Ani cherche une carte de Goths. Personne ne répond ... Ani ne peut donc pas
-    faire d'affaire »: the trade ends by itself, and the attempt is spent."""
+    """003, Exemple: « Ani cherche une carte de Goths. Personne ne répond à l'offre (puisque
+    les autres joueurs n'ont pas la carte ou ne veulent pas céder leur carte). Ani ne peut donc
+    pas faire d'affaire »: seat 1 holds a Goth and will not give it (« passes »), seat 2 has
+    none (« cannot give », issue 44); the trade ends by itself, and the attempt is spent."""
     state = trading_state()
+    set_hand(state, 1, {"goths": 1})
     state, _ = act(state, 0, "seek 1 goths")
     state, ev = run(state, (1, "pass"), (2, "pass"))
-    assert keys(ev)[-1] == "res-publica.event.no_answer"
+    assert keys(ev) == ["res-publica.event.pass", "res-publica.event.cannot.seek",
+                        "res-publica.event.no_answer"]
     view = G.view(state, None)
     assert view["phase"] == "turn" and view["trade"] is None and view["traded"]
     assert err(state, 0, "seek 1 goths") == "res-publica.error.already_traded"

@@ -73,11 +73,15 @@ def check(hand: dict[str, int], p) -> None:
     assert can_deliver(V, hand, p) == bool(expected), (hand, p.text)
     for d in got:
         assert fulfils(V, d, p)
-    # « un joueur n'a le droit de proposer que des cartes qu'il possède »: every branch held
+    # « un joueur n'a le droit de proposer que des cartes qu'il possède »: every branch held;
+    # a mix names both its kinds, so some of each is held (issue 44)
     if p.op == "or":
         proposable = all(
             any(oracle_fulfils(d, type(p)((t,), None)) for d in submultisets(hand))
             for t in p.terms)
+    elif p.op == "mix":
+        proposable = bool(expected) and all(
+            any(hand.get(k, 0) for k in V.members(kind)) for _, kind in p.terms)
     else:
         proposable = bool(expected)
     assert can_propose(V, hand, p) == proposable, (hand, p.text)
