@@ -14,7 +14,7 @@ from engine.core import Event, Msg, State
 
 from . import board as B
 from .components import hero, wonder
-from .step import Options, Question, Step, in_, seat_msg, to, tok
+from .step import Options, Question, Step, in_, seat_msg, the, to, tok
 from .turn import hero_msg, own_turn_wonders
 
 
@@ -204,7 +204,7 @@ def _flee(state: State, seat: int, source: str, target: str, n: int) -> list[Eve
     state["pop"][source][seat] -= n
     state["pop"][target][seat] += n
     return [Event(Msg("heros.log.effect.flee", {"seat": seat_msg(seat), "n": n,
-                                                "territory": tok(source), "to": to(target)}))]
+                                                "territory": the(source), "to": to(target)}))]
 
 
 class Flee(Question):
@@ -215,7 +215,7 @@ class Flee(Question):
 
     def question(self, state: State, seat: int) -> Msg:
         p = state["pending"][0]
-        return Msg("heros.ask.flee", {"n": p["n"], "territory": tok(p["territory"])})
+        return Msg("heros.ask.flee", {"n": p["n"], "territory": the(p["territory"])})
 
     def options(self, state: State, seat: int) -> Options:
         return {f"flee {t}": (self.flee, (t,)) for t in state["pending"][0]["targets"]}

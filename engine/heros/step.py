@@ -103,6 +103,19 @@ def in_(territory: str) -> Msg:
     return Msg(f"heros.in.{territory}")
 
 
+def the(territory: str) -> Msg:
+    """« la Méditerranée », « l'Afrique », "the Middle East", "Africa": a territory with the
+    article it takes, after a verb or a preposition the language does not bend with it
+    (« fuit {territory} », « depuis {territory} »)."""
+    return Msg(f"heros.the.{territory}")
+
+
+def of(territory: str) -> Msg:
+    """« de la Méditerranée », « du Moyen-Orient », "of the Middle East": a territory's
+    complement (« L'échelle {territory} »)."""
+    return Msg(f"heros.of.{territory}")
+
+
 def from_(territory: str) -> Msg:
     """« d'Amérique », « du Moyen-Orient », "America": where pawns leave (after "from"/« de »)."""
     return Msg(f"heros.from.{territory}")

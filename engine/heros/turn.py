@@ -21,7 +21,7 @@ from engine.core import Event, IllegalAction, Msg, State
 from . import board as B
 from . import eras, scoring
 from .components import hero, token, wonder
-from .step import Options, Question, Step, from_, in_, seat_msg, to, tok
+from .step import Options, Question, Step, from_, in_, of, seat_msg, the, to, tok
 
 
 class Setup(Step):
@@ -254,7 +254,7 @@ def _score(state: State, t: str) -> list[Event]:
     awards = scoring.score_ladder(values, state["pop"][t], state["discovered"],
                                   B.heroes_with_discovery(state), state["active"])
     state["scored"].append(t)
-    events = [Event(Msg("heros.log.complete", {"territory": tok(t), "n": sum(values)}))]
+    events = [Event(Msg("heros.log.complete", {"territory": of(t), "n": sum(values)}))]
     winners = set()
     for a in awards:
         state["points"][a.seat] += a.points
@@ -281,7 +281,7 @@ class Ajanta(Question):
     def question(self, state: State, seat: int) -> Msg:
         p = state["pending"][0]
         return Msg("heros.ask.ajanta", {"wonder": tok(p["wonder"]), "n": p["n"],
-                                        "territory": tok(p["territory"])})
+                                        "territory": of(p["territory"])})
 
     def options(self, state: State, seat: int) -> Options:
         p = state["pending"][0]
@@ -331,12 +331,12 @@ class Spend(Step):
         c = B.comp()
         if wid is None:
             B.pay(state, seat, c.costs["migration"])
-            events = [Event(Msg("heros.log.migrate", {"seat": seat_msg(seat), "territory": tok(t),
+            events = [Event(Msg("heros.log.migrate", {"seat": seat_msg(seat), "territory": the(t),
                                                       "n": c.costs["migration"]}))]
         else:
             B.mark_used(state, wid)
             events = [Event(Msg("heros.log.wonder_migrate", {
-                "seat": seat_msg(seat), "wonder": tok(wid), "territory": tok(t)}))]
+                "seat": seat_msg(seat), "wonder": tok(wid), "territory": the(t)}))]
         state["migration"] = {"from": t, "any": any_target, "moved": 0,
                               "left": min(c.costs["migration_pawns"], state["pop"][t][seat])}
         state["step"] = "migrate"
@@ -386,7 +386,7 @@ class Migrate(Step):
 
     def question(self, state: State, seat: int) -> Msg:
         mig = state["migration"]
-        return Msg("heros.ask.migrate", {"territory": tok(mig["from"]), "n": mig["left"]})
+        return Msg("heros.ask.migrate", {"territory": the(mig["from"]), "n": mig["left"]})
 
     def options(self, state: State, seat: int) -> Options:
         mig = state["migration"]

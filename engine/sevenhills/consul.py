@@ -18,7 +18,7 @@ from . import scoring as S
 from . import take
 from .components import load
 from .menu import Product
-from .step import G, ProductStep, RowsStep, card_msg, cards_msg, ev, logged, seat_msg, tok
+from .step import G, ProductStep, RowsStep, card_msg, cards_msg, ev, logged, seat_msg, the, tok
 
 
 def consul_phase(state: State) -> list[Event]:
@@ -76,7 +76,7 @@ class Levy(RowsStep):
         state["sectors"][sector][owner]["plebeian"] -= 1
         state["legion"][owner] += 1
         state["consul"]["levy"].pop(0)
-        events = [ev("levy", seat=seat_msg(seat), owner=seat_msg(owner), sector=tok(sector))] \
+        events = [ev("levy", seat=seat_msg(seat), owner=seat_msg(owner), sector=the(sector))] \
             if logged() else []
         return events + next_levy(state)
 
@@ -119,7 +119,7 @@ class Return(ProductStep):
         cons = state["consul"]
         B.put(state, args[0], seat, "plebeian")
         cons["placing"] -= 1
-        events = [ev("return", seat=seat_msg(seat), sector=tok(args[0]))]
+        events = [ev("return", seat=seat_msg(seat), sector=the(args[0]))]
         if cons["placing"] == 0:
             cons["returns"].pop(0)
         return events + next_return(state)

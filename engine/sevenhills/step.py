@@ -111,6 +111,13 @@ def tok(word: str) -> Msg:
     return Msg(f"{G}.tok.{word}")
 
 
+@lru_cache(maxsize=16)  # one per sector
+def the(sector: str) -> Msg:
+    """A sector as a sentence names it after a preposition, with its article: "the Palatine",
+    « le Palatin », « l'Aventin » (`sur {sector}`, "on {sector}")."""
+    return Msg(f"{G}.the.{sector}")
+
+
 def ev(key: str, to: tuple[int, ...] | None = None, **params: Any) -> Event:
     if not _logging.get():
         return _UNLOGGED

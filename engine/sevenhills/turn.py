@@ -25,7 +25,19 @@ from . import consul, take
 from . import revolt as R
 from .components import CLASSES, FORUM, load
 from .menu import ActMenu, Product
-from .step import G, ProductStep, RowsStep, Step, card_msg, cards_msg, ev, logged, seat_msg, tok
+from .step import (
+    G,
+    ProductStep,
+    RowsStep,
+    Step,
+    card_msg,
+    cards_msg,
+    ev,
+    logged,
+    seat_msg,
+    the,
+    tok,
+)
 
 
 class Preplace(ProductStep):
@@ -48,7 +60,7 @@ class Preplace(ProductStep):
         sector = args[0]
         B.put(state, sector, seat, "plebeian")
         state["preplace"].pop(0)
-        events = [ev("preplace", seat=seat_msg(seat), sector=tok(sector))]
+        events = [ev("preplace", seat=seat_msg(seat), sector=the(sector))]
         if not state["preplace"]:
             events += take.begin_turn(state)
         return events
@@ -205,7 +217,7 @@ class Deploy(ProductStep):
         state["deploy"].remove(cls)
         B.put(state, sector, seat, cls)
         state["counter"] += 1  # « le compteur de manches est déplacé ... (unités) »
-        events = [ev("deploy", seat=seat_msg(seat), cls=tok(cls), sector=tok(sector),
+        events = [ev("deploy", seat=seat_msg(seat), cls=tok(cls), sector=the(sector),
                      counter=state["counter"], limit=state["limit"])] if logged() else []
         return events + after_deploy(state)
 
@@ -217,7 +229,7 @@ class Deploy(ProductStep):
             if args[1] in c.open_hills(era):
                 # « vous ne pouvez vous déployer que sur la colline en cours » (§V.1 (b))
                 current = c.new_hills(era)
-                return IllegalAction(f"{G}.error.not_current", sector=tok(args[1]), era=era,
+                return IllegalAction(f"{G}.error.not_current", sector=the(args[1]), era=era,
                                      hills=tuple(tok(h) for h in current), n=len(current))
             return IllegalAction(f"{G}.error.closed", sector=tok(args[1]), era=era)
         return super().refuse(state, seat, action)
@@ -321,7 +333,7 @@ class Power(RowsStep):
     def settle(self, state: State, seat: int, verb: str, args: list[str]) -> list[Event]:
         state["powers"].remove("settle")
         B.put(state, args[0], seat, "plebeian")  # the round counter does not move (README)
-        events = [ev("settle", seat=seat_msg(seat), sector=tok(args[0]))] if logged() else []
+        events = [ev("settle", seat=seat_msg(seat), sector=the(args[0]))] if logged() else []
         return events + to_powers(state)
 
     @acts("dismiss")
@@ -330,7 +342,7 @@ class Power(RowsStep):
         state["powers"].remove("dismiss")
         B.lift(state, sector, owner, "centurion")
         events = [ev("dismiss", seat=seat_msg(seat), owner=seat_msg(owner),
-                     sector=tok(sector))] if logged() else []
+                     sector=the(sector))] if logged() else []
         return events + to_powers(state)
 
 
@@ -366,7 +378,7 @@ class Target(RowsStep):
         revolt = state["revolt"]
         revolt["targets"].append([victim, sector, cls])
         revolt["left"] -= 1
-        events = [ev("target", seat=seat_msg(seat), victim=seat_msg(victim), sector=tok(sector),
+        events = [ev("target", seat=seat_msg(seat), victim=seat_msg(victim), sector=the(sector),
                      cls=tok(cls))] if logged() else []
         if revolt["left"] > 0:
             return events
@@ -395,7 +407,7 @@ class Protect(RowsStep):
         return Msg(f"{G}.ask.protect", {
             "by": seat_msg(state["revolt"]["by"]),
             "targets": tuple(
-                Msg(f"{G}.target", {"cls": tok(cls), "sector": tok(sector)})
+                Msg(f"{G}.target", {"cls": tok(cls), "sector": the(sector)})
                 for victim, sector, cls in state["revolt"]["targets"] if victim == seat),
             "n": _free_centurions(state, seat),
         })
@@ -408,7 +420,7 @@ class Protect(RowsStep):
         sector, cls = args
         mine = state["revolt"]["protected"][str(seat)].setdefault(sector, {})
         mine[cls] = mine.get(cls, 0) + 1
-        events = [ev("protect", seat=seat_msg(seat), sector=tok(sector), cls=tok(cls))]
+        events = [ev("protect", seat=seat_msg(seat), sector=the(sector), cls=tok(cls))]
         if not R.protect_options(state, seat):
             return events + self.done(state, seat, "done", [])
         return events
@@ -449,9 +461,9 @@ def resolve_revolt(state: State) -> list[Event]:
             B.lift(state, sector, victim, cls)
             B.put(state, sector, seat, by)
             events.append(ev("replaced", seat=seat_msg(seat), victim=seat_msg(victim),
-                             sector=tok(sector), cls=tok(cls), by=tok(by)))
+                             sector=the(sector), cls=tok(cls), by=tok(by)))
         else:
-            events.append(ev("saved", victim=seat_msg(victim), sector=tok(sector),
+            events.append(ev("saved", victim=seat_msg(victim), sector=the(sector),
                              cls=tok(cls)))
     state["revolt"] = None
     # « aucune action additionnelle ... et le compteur de manches ne bouge pas »

@@ -326,8 +326,9 @@ def _info_lines(view: Mapping[str, Any], names: Sequence[str], locale: str) -> l
     revolt = view.get("revolt")
     if revolt:
         targets = ", ".join(
-            tr("target", locale, cls=token_name(c, locale), sector=token_name(sec, locale),
-               who=seat_name(names, v)) for v, sec, c in revolt.get("targets", []))
+            tr("target", locale, cls=token_name(c, locale),
+               sector=translate(Msg(f"{GAME}.the.{sec}"), locale), who=seat_name(names, v))
+            for v, sec, c in revolt.get("targets", []))
         key = "revolt" if revolt.get("left", 0) else "revolt_chosen"
         out.append((tr(key, locale, name=NAME_MARK, n=revolt.get("left", 0),
                        targets=targets or "—"), revolt.get("by")))

@@ -67,7 +67,9 @@ def test_a_migration_logs_its_destination_with_the_article() -> None:
     state["supply"][seat] -= 3
     _, events = act(state, seat, "move africa 1")
     assert translate(events[0].msg, "fr", ["A", "B", "C"]).endswith(
-        "de Méditerranée vers l'Afrique.")
+        "de la Méditerranée vers l'Afrique.")
+    assert translate(events[0].msg, "en", ["A", "B", "C"]).endswith(
+        "from the Mediterranean to Africa.")
 
 
 def test_plurals_follow_each_language() -> None:
