@@ -165,7 +165,7 @@ def test_a_mix_is_one_count_over_two_kinds_that_say_something_new():
 
 def test_an_offered_mix_needs_the_cards_of_either_kind():
     """« un joueur n'a le droit de proposer que des cartes qu'il possède »: two cards among the
-    two kinds, whichever."""
+    two kinds, some of each held (tests/respublica/test_offer_holds.py)."""
     state = trading_state()
     set_hand(state, 0, {"shipbuilding": 1, "architecture": 1})
     assert "offer 2 shipbuilding or architecture" in G.legal(state, 0)
