@@ -5,7 +5,8 @@ seat's moves chosen by a computer player (`medium`, a fixed iteration budget: th
 any machine) but seated as a person, so the posts, edits and pings counted are those of a game
 between people, decided by the very policy the bot follows (bot.service.telling). The same
 game's changes are then told again by that policy with the seats after the first shown as
-computer players (a person's solo game), and as the bot told games before it (a post at every
+computer players (a person's solo game: they are pinged only when the game first asks them, as
+they are never away here), and as the bot told games before it (a post at every
 step, pinging everyone asked). Per game and line:
 
     posts    public messages (turn posts: the start, each change of hands, the end)
@@ -23,10 +24,11 @@ import os
 import sys
 import tempfile
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bot.service import How, Service, User, telling
+from bot.service.telling import AWAY
 from bot.store import open_store
 from engine.ai import decide
 from engine.registry import get as get_game
@@ -45,6 +47,7 @@ class Change:
     ended: bool
     left: bool = False  # a player left the game, which goes on (".quit", ".bot")
     entries: int = 1  # history entries it stored (the move and the forced actions after it)
+    at: float = 0.0  # when it was stored (the bench plays at once: nobody is ever away)
 
 
 @dataclass
@@ -115,6 +118,7 @@ def retold(changes: Sequence[Change], start: Collection[int], people: Collection
     policy), or, `every_step`, as before the policy (a post per step pinging all asked)."""
     counts = Counts()
     counts.told(How.POST, [s for s in start if s in people], start)
+    here: tuple[int, float] | None = None  # the latest person's move since the last post
     for change in changes:
         counts.steps += change.entries
         counts.changes += change.before != change.after
@@ -123,7 +127,14 @@ def retold(changes: Sequence[Change], start: Collection[int], people: Collection
             continue
         tell = telling(change.before, change.after, people, ended=change.ended,
                        left=change.left, mover=change.mover)
+        if (change.mover is not None and change.mover not in people and here is not None
+                and change.at - here[1] < AWAY):  # a bot's move asks again who is still here
+            tell = replace(tell, ping=tell.ping - {here[0]})
         counts.told(tell.how, tell.ping, change.after)
+        if tell.post or change.mover is None:
+            here = None
+        elif change.mover in people:
+            here = (change.mover, change.at)
     return counts
 
 

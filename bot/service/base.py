@@ -25,7 +25,7 @@ from bot.service.model import GameInfo, Limits, Recorded, Report, SeatInfo, Serv
 from bot.service.notices import Notice, turn_notices
 from bot.service.renderer import Renderer
 from bot.service.replays import Replays
-from bot.service.telling import How, Telling, telling
+from bot.service.telling import How, Telling, still_here, telling
 from bot.store import (
     GameRow,
     Played,
@@ -152,6 +152,9 @@ class ServiceBase:
             since = [Event.from_json(e) for action in history for e in action.events
                      if e.get("to") is None]
             told = {"view": game.view(state, None), "asked": sorted(after)}
+            if user_id is None and tell.ping:  # a bot's move (or the rules') asks people
+                tell = replace(tell, ping=tell.ping - still_here(
+                    info, [(a.user_id, a.at) for a in history], now))
         # Every person's preferences in one query (bots have none). A bot's clock never runs:
         # it answers at once, and could not be reminded.
         prefs = await self.store.prefs_of(

@@ -14,14 +14,24 @@ in one of three ways, decided from who was asked before it and who is asked afte
   edge shows it to them privately), or only computer players are asked (their turns are told
   together, with the post that asks a person next or ends the game).
 
+A person asked again after only computer players played (a game of one person and bots) is
+pinged only if they have been away: their own action, the latest of a person since the previous
+post, is more than AWAY old (`still_here`). The post comes all the same, naming them.
+
 The Discord layer, the console and `tabula bench --posts` all follow this one decision.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.service.model import GameInfo
+
+AWAY = 600.0  # seconds: a person who acted this recently is still at the game, not pinged
 
 
 class How(Enum):
@@ -65,3 +75,19 @@ def telling(
     if not waiting_people:  # computer players' turns: told with the next person's post
         return Telling(How.QUIET)
     return Telling(How.POST, newly)
+
+
+def still_here(info: GameInfo, actions: Sequence[tuple[int | None, float]],
+               now: float) -> frozenset[int]:
+    """The seat of the person who made the latest person's action of `actions` (user id or
+    None for a bot or the platform, and when; oldest first: those since the previous post)
+    if it was less than AWAY before `now`: asked again after only bots played, they are
+    still at the game, and are not pinged. Nobody if a bot played alone since the post."""
+    for user_id, at in reversed(actions):
+        if user_id is None:
+            continue
+        seat = info.seat_of(user_id)
+        if now - at >= AWAY or seat is None or seat.seat is None or seat.bot is not None:
+            return frozenset()
+        return frozenset({seat.seat})
+    return frozenset()

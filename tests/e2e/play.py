@@ -181,10 +181,10 @@ async def check_telling(world: World, players: list[Player], seen: Seen) -> dict
         if forced:
             last = changes[-1]
             changes[-1] = Change(last.before, after, last.mover, ended, left=last.left,
-                                 entries=last.entries + 1)
+                                 entries=last.entries + 1, at=last.at)
             continue
         changes.append(Change(before, after, None if platform else action.seat, ended,
-                              left=action.text in LEAVING))
+                              left=action.text in LEAVING, at=action.at))
     people = {s.seat for s in seats if s.user_id in ids and s.seat is not None and s.bot is None}
     expected = retold(changes, start, people)
     posts = [m for m in world.public() if m.attachment("turn.png")]

@@ -174,4 +174,6 @@ async def test_a_restart_picks_up_a_bots_turn(world: World,
     await world.settle()
     assert await world.service.bot_turns(game_id) == []
     assert (await world.service.info_by_id(game_id)).version > version
-    assert ana.id in world.turn_message().pinged  # ana is called again
+    # Ana is called again, and not pinged: she moved seconds ago (telling.still_here).
+    assert ana.mention in world.turn_message().text
+    assert ana.id not in world.turn_message().pinged

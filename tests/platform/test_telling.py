@@ -9,12 +9,14 @@ it changed.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bot.bench.posts import Change, retold
-from bot.service import How, Report, Service, ServiceError, User, telling
+from bot.service import GameInfo, How, Report, SeatInfo, Service, ServiceError, User, telling
+from bot.service.telling import AWAY, still_here
 from bot.store.sqlite import Store
 from engine import play, registry
 from engine.core import parse_options
@@ -110,6 +112,46 @@ def test_between_people_one_post_per_change_of_hands(key: str, players: int,
                 assert told.how is How.POST and told.ping == newly
         before = retold(changes, start, people, every_step=True)
         assert counts.posts < before.posts  # fewer posts than one per step, in every game
+
+
+@pytest.mark.parametrize(("key", "players", "options"), SETS)
+def test_a_person_playing_bots_is_pinged_again_only_after_being_away(
+        key: str, players: int, options: tuple[str, ...]) -> None:
+    """Issue 44, item 16: seat 0 a person, the others bots. Answering at once, the person is
+    pinged once in the whole game (the post that first asks them); every post still comes.
+    Away AWAY between moves, each post that asks them again pings them, as the policy alone
+    says."""
+    start, changes = changes_of(key, players, options, 1)
+    there = retold(changes, start, {0})
+    away = retold([replace(c, at=i * AWAY) for i, c in enumerate(changes)], start, {0})
+    policy = sum(len(telling(c.before, c.after, {0}, ended=c.ended, mover=c.mover).ping)
+                 for c in changes) + (0 in start)
+    assert there.pings == 1 and there.posts == away.posts
+    assert away.pings == policy > 1
+
+
+def info_of(*seats: tuple[int, str | None]) -> GameInfo:
+    """A running game whose seats are (user id, bot level or None) in seat order."""
+    return GameInfo(id=1, channel_id=2, guild_id=3, game_key="duel", options={},
+                    status="active", creator_id=seats[0][0], locale="en", version=9,
+                    seats=tuple(SeatInfo(n, uid, f"p{n}", bot) for n, (uid, bot)
+                                in enumerate(seats)))
+
+
+def test_still_here_is_the_latest_person_to_act_since_the_post_if_recent() -> None:
+    info = info_of((11, None), (-1, "easy"), (12, None))
+    now = 10_000.0
+    # Ann (seat 0) moved, then the bot: Ann is still here.
+    assert still_here(info, [(11, now - 5), (None, now - 1)], now) == {0}
+    # Ann moved, then Bob: Bob is the latest person, Ann is not still here (she is pinged).
+    assert still_here(info, [(11, now - 5), (12, now - 3), (None, now - 1)], now) == {2}
+    # Away: her move is AWAY old.
+    assert still_here(info, [(11, now - AWAY), (None, now - 1)], now) == frozenset()
+    # Only the bot played since the post: nobody.
+    assert still_here(info, [(None, now - 1)], now) == frozenset()
+    # A player who left (a bot plays their seat now) is nobody's ping to spare.
+    left = info_of((11, "easy"), (-1, "easy"), (12, None))
+    assert still_here(left, [(11, now - 5), (None, now - 1)], now) == frozenset()
 
 
 # --- through the service and the store --------------------------------------------------------
