@@ -5,12 +5,31 @@ say so."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from engine.core import Component, Msg, ids_in
 
 from .components import STATED_TOKENS, load
+
+# A hero's life dates as the data writes them, in English: "13th c. BC", "63 BC-14 AD",
+# "356-323 BC"; dates of our era are numbers alone ("1729-1796").
+_CENTURY_BC = re.compile(r"(\d+)th c\. BC")
+_BC_AD = re.compile(r"(\d+) BC-(\d+) AD")
+_BC = re.compile(r"(\d+(?:-\d+)?) BC")
+
+
+def dates_msg(text: str) -> Msg | str:
+    """A hero's life dates in each language's words (« 13e s. av. J.-C. », "13th c. BC"); dates
+    of our era as the data writes them."""
+    if found := _CENTURY_BC.fullmatch(text):
+        return Msg("heros.dates.century_bc", {"n": int(found[1])})
+    if found := _BC_AD.fullmatch(text):
+        return Msg("heros.dates.bc_ad", {"bc": found[1], "ad": found[2]})
+    if found := _BC.fullmatch(text):
+        return Msg("heros.dates.bc", {"years": found[1]})
+    return text
 
 
 def _hero(hid: str) -> Component:
@@ -24,7 +43,7 @@ def _hero(hid: str) -> Component:
         Msg("heros.card.reconstructed"),
     )
     return Component(hid, Msg("heros.card.kind.hero", {"era": Msg(f"heros.era.{h.era}"),
-                                                       "dates": h.dates}),
+                                                       "dates": dates_msg(h.dates)}),
                      Msg(f"heros.tok.{hid}"), lines)
 
 

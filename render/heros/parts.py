@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Msg
+from engine.heros.lookup import dates_msg
 from engine.i18n import translate
 from render.common import Words
 
@@ -23,9 +24,5 @@ def name_of(locale: str, cid: str) -> str:
 
 def dates(text: str, locale: str) -> str:
     """A hero's life dates as the data writes them (English), in the reader's language."""
-    if locale != "fr":
-        return text
-    for en, fr in ((" BC", " av. J.-C."), (" AD", " apr. J.-C."), ("th c.", "e s."),
-                   ("st c.", "er s."), ("nd c.", "e s."), ("rd c.", "e s.")):
-        text = text.replace(en, fr)
-    return text
+    said = dates_msg(text)
+    return translate(said, locale) if isinstance(said, Msg) else said

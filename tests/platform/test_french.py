@@ -73,3 +73,18 @@ def test_elision_in_real_catalogue_lines() -> None:
 def test_a_roman_numeral_is_not_elided() -> None:
     assert _elide("la fin de {age}", {"age": "II"}) == "la fin de {age}"
     assert _elide("la fin de {age}", {"age": "Iéna"}) == "la fin d'{age}"
+
+
+def test_a_heros_card_says_its_dates_in_french() -> None:
+    """`/game card` said « Héros de l'époque antique · 13th c. BC »: the data's English."""
+    from engine.heros.lookup import components
+
+    kinds = {c.id: (translate(c.kind, "fr"), translate(c.kind, "en"))
+             for c in components({}) if c.kind.key == "heros.card.kind.hero"}
+    assert len(kinds) > 40
+    for fr, en in kinds.values():
+        assert not re.search(r"\b(BC|AD)\b|\d(st|nd|rd|th)\b", fr), fr
+        assert "J.-C." not in en and not re.search(r"(?<!1)[123]th\b", en), en  # "{n}th"
+    assert any(fr.endswith("· 13e s. av. J.-C.") for fr, _ in kinds.values())
+    assert any(en.endswith("· 13th c. BC") for _, en in kinds.values())
+    assert any(fr.endswith("· 63 av. J.-C.-14 apr. J.-C.") for fr, _ in kinds.values())
