@@ -25,7 +25,7 @@ from discord import app_commands
 
 from bot.config import read_dotenv
 from bot.discord import days, hinting, ids, learning, lobby_post, looking, playing
-from bot.discord.commands import build_commands
+from bot.discord.commands import build_commands, off_the_list
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
 from bot.discord.notify import Ticker
 from bot.discord.posting import post_turn
@@ -43,6 +43,17 @@ DYNAMIC_ITEMS = (*looking.ITEMS, *learning.ITEMS, *playing.ITEMS, *days.ITEMS,
 
 
 class TabulaTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """A command whose options are not as declared (a crafted interaction) is refused
+        here, in the sender's language and without a traceback: no handler sees it."""
+        refused = off_the_list(interaction)
+        if refused is None:
+            return True
+        log.info("interaction %s refused: an option off its declaration", interaction.id)
+        with contextlib.suppress(discord.HTTPException):
+            await tell(interaction, refused)
+        return False
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError, /,
     ) -> None:

@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.discord import ids
 from bot.discord.i18n import clip, command_text, slash, t, user_locale
-from bot.discord.replies import refusals, service_of, tell, think
+from bot.discord.replies import nothing_chosen, refusals, service_of, tell, think
 from bot.service import Card, ServiceError, matching
 from engine.core import Component, Msg
 from engine.i18n import translate
@@ -85,8 +85,10 @@ class CardSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.CARD):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        if values:
-            await show_card(interaction, values[0], self.game_id)
+        if not values or not values[0].strip():
+            await nothing_chosen(interaction)
+            return
+        await show_card(interaction, values[0], self.game_id)
 
 
 def card_menu(game_id: int, comps: Sequence[Component], locale: str) -> CardSelect | None:

@@ -23,7 +23,16 @@ from bot.discord import ids
 from bot.discord.hinting import answer_hint, hint_button
 from bot.discord.i18n import clip, command_text, shown_names, slash, t, user_locale
 from bot.discord.posting import post_for, post_turn, unposted_text
-from bot.discord.replies import recorded, refusal, refusals, service_of, suggesting, tell, think
+from bot.discord.replies import (
+    nothing_chosen,
+    recorded,
+    refusal,
+    refusals,
+    service_of,
+    suggesting,
+    tell,
+    think,
+)
 from bot.discord.turnpost import GameButton
 from bot.service import Report, ServiceError, hint_words
 from engine.i18n import action_label, action_words, translate
@@ -161,8 +170,10 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        choice = int(values[0]) if values and values[0].isdigit() else -1
-        await on_menu(interaction, self.game_id, self.version, self.code, choice=choice)
+        if not values or not values[0].isascii() or not values[0].isdigit():
+            await nothing_chosen(interaction)  # the menu stays as it is: it may be current
+            return
+        await on_menu(interaction, self.game_id, self.version, self.code, choice=int(values[0]))
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.PAGE):

@@ -150,6 +150,14 @@ async def _safely(interaction: discord.Interaction, content: str) -> None:
         log.warning("could not answer interaction %s", interaction.id)
 
 
+async def nothing_chosen(interaction: discord.Interaction) -> None:
+    """A select menu sent with no value (or none it could hold): a crafted interaction, since
+    the Discord client sends at least one. Refused privately, rather than left unanswered."""
+    log.info("interaction %s refused: a select with no value one can choose", interaction.id)
+    if await think(interaction):
+        await _safely(interaction, "⛔ " + t("refusals.nothing_chosen", user_locale(interaction)))
+
+
 # --- buttons of posts out of date ---------------------------------------------------------------
 
 
