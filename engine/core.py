@@ -529,13 +529,19 @@ def effective_actions(actions: Iterable[tuple[int, str]]) -> list[tuple[int, str
     """The engine actions of a stored history: platform actions (".resign", ".timeout @1"...)
     are left out, and each ".undo" cancels the latest engine action not already cancelled
     (the history stays append-only, so everyone can still read what was taken back)."""
-    kept: list[tuple[int, str]] = []
-    for seat, text in actions:
+    actions = list(actions)
+    return [actions[i] for i in effective_indexes(actions)]
+
+
+def effective_indexes(actions: Iterable[tuple[int, str]]) -> list[int]:
+    """Where the engine actions of `effective_actions` stand in the stored history."""
+    kept: list[int] = []
+    for i, (_seat, text) in enumerate(actions):
         if text == UNDO:
             if kept:
                 kept.pop()
         elif not text.startswith("."):
-            kept.append((seat, text))
+            kept.append(i)
     return kept
 
 

@@ -113,19 +113,21 @@ class ServiceBase:
         self, info: GameInfo, row: GameRow, game: Game, state: dict[str, Any],
         events: list[Event], seat: int, user_id: int | None, text: str,
         outcome: Outcome | None = None, *, bots: Mapping[int, tuple[str, int]] | None = None,
-        asks: Asks | None = None, legal_for: int | None = None,
+        asks: Asks | None = None, legal_for: int | None = None, more: Sequence[Played] = (),
     ) -> Report:
         """Store one history entry (under the game's lock) with the clocks it moves, then
         report it with the notices it calls for. `bots`: seat -> (level, seed) of seats a bot
         plays from now on (a player who left), stored with the entry. `asks`: who is asked in
         each state, as far as the caller already worked it out (each state's `prompt` runs
         once). `legal_for`: a seat whose legal texts the report gives (`Report.legal`) if it
-        is still asked.
+        is still asked. `more`: entries stored right after it in the same transaction (the
+        further ".undo"s of a move taken back with the forced actions that followed it).
 
         The rules' outcome puts the players who left last (engine.core.ranked_last); an
         outcome given (a resignation, a clock run out) says it already."""
-        then: list[Played] = []
+        then: list[Played] = list(more)
         own = events  # this action's events, stored with it
+        played: list[Event] = []
         asks = asks or Asks(game)
         if outcome is None and not text.startswith("."):
             # What the rules leave no seat to choose is played at once (Game.forced), each its
@@ -196,6 +198,7 @@ class ServiceBase:
                 report = self.standing(info, game, state, asks)
                 report.public = [event.msg for event in events if event.to is None]
                 report.private = private_lines(info, events)
+                told_mover(report, info, seat, played)
             report.notices = await self.notices_for(info, game, row.state, state, prefs=prefs,
                                                     asks=asks)
             if legal_for is not None and legal_for in report.asks:
@@ -500,6 +503,16 @@ def forced_steps(game: Game, state: dict[str, Any],
         played.append(Played(seat, None, text, [e.to_json() for e in step]))
         events += step
     return state, played, events
+
+
+def told_mover(report: Report, info: GameInfo, seat: int, played: Sequence[Event]) -> None:
+    """The public lines of what the platform played right after a move (Game.forced), for its
+    player at once: the channel reads them with the next post, but the mover, whose turn goes
+    on, must learn now what came of the move (« nobody can give you 2 Huns », issue 44)."""
+    who = info.user_of(seat)
+    said = [event.msg for event in played if event.to is None]
+    if said and who is not None and who.bot is None:
+        report.private.setdefault(who.user_id, []).extend(said)
 
 
 def private_lines(info: GameInfo, events: Sequence[Event]) -> dict[int, list[Msg]]:

@@ -12,9 +12,10 @@ from bot import menu
 from bot.service.base import Asks, Read, ServiceBase, game_info, takeover
 from bot.service.model import GameInfo, Moved, Report, SeatInfo, ServiceError, TurnPost
 from bot.service.telling import How
-from bot.store import StorageUnavailable
+from bot.service.undoing import latest_move
+from bot.store import Played, StorageUnavailable
 from engine import Event, Game, IllegalAction, Msg, play
-from engine.core import UNDO, effective_actions, replay, resigned
+from engine.core import UNDO, replay, resigned
 from engine.i18n import action_label, action_words, tokens_of
 from engine.registry import get as get_game
 
@@ -194,7 +195,9 @@ class PlayMixin(ServiceBase):
 
     async def undo(self, channel_id: int, user_id: int) -> Report:
         """Take back the caller's latest move, while nobody has moved since and the move
-        revealed nothing (Game.undoable). Stored as ".undo": the others read what was undone."""
+        revealed nothing (Game.undoable): with it, the forced actions the platform played right
+        after it (bot.service.undoing). Stored as ".undo", one per engine action taken back:
+        the others read what was undone."""
         info, seat = await self._playing(channel_id, user_id)
         async with self.lock(info.id):
             row = await self.store.game(info.id)
@@ -202,25 +205,28 @@ class PlayMixin(ServiceBase):
             info = game_info(row, await self.store.seats(row.id))
             actions = await self.store.actions(row.id)
             history = [(a.seat, a.text) for a in actions]
-            kept = effective_actions(history)
-            if not kept or kept[-1][0] != seat.seat or history[-1][1] not in (kept[-1][1], UNDO):
-                raise ServiceError("error.undo_nothing")
-            if history[-1][1] != UNDO and actions[-1].user_id is None:
-                # The platform played it (a forced action, Game.forced): not the player's move.
-                raise ServiceError("error.undo_nothing")
-            if history[-1][1] == UNDO and history[-1][0] != seat.seat:
-                raise ServiceError("error.undo_nothing")
+            last = history[-1] if history else (None, UNDO)
+            if (last[1].startswith(".") and last[1] != UNDO) or (
+                    last[1] == UNDO and last[0] != seat.seat):
+                raise ServiceError("error.undo_nothing")  # a platform action, another's undo
             game = get_game(row.game_key)
-            before = await asyncio.to_thread(  # off the event loop: a long history is slow
-                replay, game, len(info.seats), row.seed, row.options, kept[:-1])
-            try:
-                after, events = play(game, before, seat.seat, kept[-1][1])
+            try:  # off the event loop: a long history is slow
+                latest = await asyncio.to_thread(
+                    latest_move, game, len(info.seats), row.seed, row.options, history,
+                    [a.user_id is None for a in actions])
             except IllegalAction as exc:  # cannot happen with a verified history
                 raise ServiceError("error.undo_nothing") from exc
-            if after != row.state or not game.undoable(before, after, events, seat.seat):
+            # The platform's forced actions after the move are nobody's (undoing.py); a move
+            # the platform played for the seat, or a bot's, is not the player's.
+            if latest is None or latest.seat != seat.seat or not latest.by_person:
+                raise ServiceError("error.undo_nothing")
+            if latest.after != row.state or not latest.undoable:
                 raise ServiceError("error.undo_revealed")
-            undone = Event(undone_line(seat.seat, game.key, kept[-1][1], events))
-            return await self.commit(info, row, game, before, [undone], seat.seat, user_id, UNDO)
+            undone = Event(undone_line(seat.seat, game.key, latest.text, latest.events))
+            # One ".undo" per engine action taken back (engine.core.effective_actions).
+            more = [Played(seat.seat, user_id, UNDO, []) for _ in range(latest.count - 1)]
+            return await self.commit(info, row, game, latest.before, [undone], seat.seat,
+                                     user_id, UNDO, more=more)
 
     async def abandon(self, channel_id: int, user_id: int, *, can_manage: bool = False) -> GameInfo:
         """Ends the channel's game without a result: its creator or a channel manager only."""

@@ -235,7 +235,7 @@ class Console:
         elif sub == "resign":
             self.show(await self.service.resign(CHANNEL, user.id))
         elif sub == "undo":
-            self.show(await self.service.undo(CHANNEL, user.id))
+            self.show(await self.service.undo(CHANNEL, user.id), user)
         elif sub == "abandon":
             await self.service.abandon(CHANNEL, user.id)
             self.say(self.t(Msg("outcome.abandoned")))

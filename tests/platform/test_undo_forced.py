@@ -1,0 +1,218 @@
+"""Taking back a move the platform followed with forced actions (Game.forced), issue 44: a Res
+Publica seek that nobody can answer was told to nobody (« your turn goes on ») and could not
+be taken back (« nothing of yours to take back ») although nobody had moved: the passes the
+platform plays for the seats that cannot answer counted as their moves. Now the seeker reads
+that nobody could answer, the log says who could not give it (not « passes »), and the forced
+actions go with the move they followed (bot.service.undoing), one ".undo" for each, so the
+stored history still replays to the stored state. Real games, a real SQLite file, the real
+service and console."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.service import Service, ServiceError
+from bot.service.telling import How
+from bot.service.undoing import latest_move
+from bot.store.sqlite import Store
+from bot.tools.console import play as console_play
+from engine import registry
+from engine.core import UNDO, State, copy_state, parse_options, replay
+from engine.core import play as apply
+from engine.i18n import translate
+from engine.policy import walk
+from engine.respublica.cards import variant
+from engine.respublica.trade import can_deliver, parse
+from tests.platform.test_telling import started
+from tests.platform.toy import ToyRenderer
+
+# --- the reproduction, in the console -------------------------------------------------------
+
+
+async def console(db: Path, script: str, locale: str) -> str:
+    out = io.StringIO()
+    code = await console_play("res-publica", 3, [], str(db), None, locale, 7,
+                              io.StringIO(script), out, ToyRenderer())
+    assert code == 0
+    return out.getvalue()
+
+
+def after(text: str, typed: str) -> str:
+    """What the console printed in answer to the line `typed`."""
+    return text.split(f"> {typed}\n", 1)[1].split("\n> ", 1)[0]
+
+
+@pytest.mark.parametrize(("locale", "told", "cannot"), [
+    ("en", "None of the 2 other players can give carol 2 Hun cards: no deal.",
+     "alice cannot give 2 Hun cards."),
+    ("fr", "Aucun des 2 autres joueurs ne peut donner 2 cartes de Huns à carol : pas d'affaire.",
+     "alice ne peut pas donner 2 cartes de Huns."),
+])
+async def test_a_seek_nobody_can_answer_is_told_and_can_be_taken_back(
+        tmp_path: Path, locale: str, told: str, cannot: str) -> None:
+    """`tabula play res-publica --players 3 --seed 7`, `carol: /move Seek 2 Huns`, `carol:
+    /game undo` (issue 44): neither alice nor bob holds two Huns."""
+    script = "carol: /move Seek 2 Huns\ncarol: /game undo\ncarol: /move seek 1 goths\n"
+    text = await console(tmp_path / "g.sqlite3", script, locale)
+    seek = after(text, "carol: /move Seek 2 Huns")
+    assert f"(carol only) {told}" in seek and f"(carol only) {cannot}" in seek
+    assert "passes" not in text and " passe." not in text
+    undo = after(text, "carol: /game undo")
+    assert "!" not in undo and undo.startswith("  (carol only) ("), undo  # her turn goes on
+    # The trade attempt of the turn is hers again (alice, who holds a Goth, is asked); the
+    # post tells the channel all of it, the lines that could not answer included.
+    again = after(text, "carol: /move seek 1 goths")
+    assert "-> alice:" in again
+    assert again.index(cannot) < again.index(told) < again.index("Goth")
+
+
+# --- through the service: the history and its replay ------------------------------------------
+
+
+def unanswerable(state: State, seat: int) -> str:
+    """A seek of two cards of a kind that no other seat holds two of."""
+    v = variant(state["variant"])
+    for kind in v.kinds:
+        p = parse(v, ["2", kind])
+        if not any(can_deliver(v, state["hands"][s], p)
+                   for s in range(state["players"]) if s != seat):
+            return f"seek 2 {kind}"
+    raise AssertionError("every kind is held twice")
+
+
+async def test_the_seek_and_its_forced_passes_are_taken_back_together(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "u.sqlite3")
+    try:
+        service = Service(store)
+        report = await started(service, 9, "res-publica", 3, seed=7)
+        gid = report.game.id
+        seeker = report.to_act[0]
+        row = await store.game(gid)
+        assert row is not None and row.state is not None
+        start, version = row.state, row.version
+        text = unanswerable(start, seeker.seat)
+        moved = await service.act(9, seeker.user_id, text)
+        history = (await store.actions(gid))[version:]
+        assert [(a.text, a.user_id) for a in history] == [
+            (text, seeker.user_id), ("pass", None), ("pass", None)]
+        assert moved.how is How.QUIET and seeker.seat in moved.asks
+        names = list(moved.game.names)
+        lines = [translate(m, "en", names) for m in moved.private[seeker.user_id]]
+        assert lines[-1].startswith("None of the 2 other players can give ")
+        assert sum("cannot give" in line for line in lines) == 2
+
+        undone = await service.undo(9, seeker.user_id)
+        assert undone.game.version == version + 6
+        history = await store.actions(gid)
+        assert [(a.seat, a.text) for a in history[-3:]] == [(seeker.seat, UNDO)] * 3
+        row = await store.game(gid)
+        assert row is not None and row.state == start
+        assert await service.verify(gid)  # the stored history replays to the stored state
+        with pytest.raises(ServiceError) as refused:  # nothing more of hers to take back
+            await service.undo(9, seeker.user_id)
+        assert refused.value.msg.key == "error.undo_nothing"
+        await service.act(9, seeker.user_id, text)  # the attempt of the turn is hers again
+        assert await service.verify(gid)
+    finally:
+        await store.close()
+
+
+async def test_a_seek_someone_answered_cannot_be_taken_back(tmp_path: Path) -> None:
+    """Once a holder has answered, the seek stays (someone moved since); before that, the
+    seek goes back with the forced passes played before the holder was asked."""
+    store = await Store.open(tmp_path / "a.sqlite3")
+    try:
+        service = Service(store)
+        report = await started(service, 9, "res-publica", 4, seed=5)
+        gid = report.game.id
+        seeker = report.to_act[0]
+        row = await store.game(gid)
+        assert row is not None and row.state is not None
+        state = row.state
+        v = variant(state["variant"])
+        order = [(seeker.seat + i) % 4 for i in (1, 2, 3)]
+        # a card the first to answer lacks and a later one holds: forced pass, then asked
+        kind = next(k for k in v.kinds if state["hands"][order[0]][k] == 0
+                    and any(state["hands"][s][k] for s in order[1:]))
+        await service.act(9, seeker.user_id, f"seek 1 {kind}")
+        history = await store.actions(gid)
+        forced = sum(1 for a in history[row.version:] if a.user_id is None)
+        assert forced >= 1
+        undone = await service.undo(9, seeker.user_id)
+        assert undone.game.version == row.version + 2 * (1 + forced)
+        assert (await store.game(gid)).state == state  # type: ignore[union-attr]
+        report = await service.act(9, seeker.user_id, f"seek 1 {kind}")
+        holder = next(s for s in report.to_act if s.seat != seeker.seat)
+        await service.act(9, holder.user_id, "pass")
+        with pytest.raises(ServiceError) as refused:
+            await service.undo(9, seeker.user_id)
+        assert refused.value.msg.key == "error.undo_nothing"
+        assert await service.verify(gid)
+    finally:
+        await store.close()
+
+
+# --- the contract, over every game: what follows a move is taken back with it ---------------
+
+GAMES = [
+    ("res-publica", 4, ()), ("res-publica", 3, ("classic",)),
+    ("seven-hills", 3, ()), ("heros", 3, ()), ("duel", 2, ("agora", "leaders")),
+]
+
+
+@pytest.mark.parametrize(("key", "players", "words"), GAMES,
+                         ids=[f"{k}-{p}-{'+'.join(w) or 'base'}" for k, p, w in GAMES])
+def test_latest_move_is_the_move_before_its_forced_actions(key, players, words) -> None:
+    """At random points of random games played as the platform plays them (the forced actions
+    after each move, stored without a user; some moves a bot's, also without a user): the
+    latest move found is the last one chosen, the state before it is the state it was played
+    from, the forced actions after it go with it, and the history with one ".undo" for each
+    replays to that state. An undoable chain drew nothing and told nobody anything privately."""
+    game = registry.get(key)
+    options = parse_options(game, words)
+    rng = random.Random(44)
+    seed = 3
+    state = game.setup(players, seed, options)
+    history: list[tuple[int, str]] = []
+    by_platform: list[bool] = []
+    checked = followed = 0
+    for _ in range(160):
+        if game.outcome(state) is not None:
+            break
+        seat = rng.choice(game.asked(state))
+        text = walk(game.menu(state, seat), rng)
+        bot = rng.random() < 0.25
+        before = copy_state(state)
+        state, events = apply(game, state, seat, text)
+        history.append((seat, text))
+        by_platform.append(bot)
+        chain = [events]
+        while game.outcome(state) is None:
+            found = next(((s, t) for s in game.asked(state)
+                          if (t := game.forced(state, s)) is not None), None)
+            if found is None:
+                break
+            state, step = apply(game, state, *found)
+            history.append(found)
+            by_platform.append(True)
+            chain.append(step)
+        followed += len(chain) > 1
+        if rng.random() > 0.3 and len(chain) == 1:
+            continue
+        latest = latest_move(game, players, seed, options, history, by_platform)
+        assert latest is not None
+        assert (latest.seat, latest.text, latest.by_person) == (seat, text, not bot)
+        assert latest.count == len(chain) and latest.before == before and latest.after == state
+        if latest.undoable:
+            assert latest.after["rng"] == before["rng"]
+            assert all(e.to is None for step in chain for e in step)
+        undone = [*history, *[(seat, UNDO)] * latest.count]
+        assert replay(game, players, seed, options, undone) == before
+        checked += 1
+    assert checked >= 5
+    if key == "res-publica":
+        assert followed > 0  # the forced passes were met
