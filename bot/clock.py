@@ -37,9 +37,11 @@ class Pace:
             return None
         return Pace(float(data["bank"]), float(data["increment"]), float(data["cap"]))
 
-    def text(self) -> str:
-        """`3d+1d/5d`: the form players type, and how the pace is shown."""
-        return f"{duration(self.bank)}+{duration(self.increment)}/{duration(self.cap)}"
+    def text(self, locale: str = "en") -> str:
+        """`3d+1d/5d`: the form players type, and how the pace is shown; in French, days are
+        « j » (`3j+1j/5j`, which parse_pace reads as well)."""
+        return "+".join((duration(self.bank, locale), duration(self.increment, locale))) + \
+            "/" + duration(self.cap, locale)
 
 
 # Named paces (RTT offers a handful; ours are for play-by-post, counted in days).
@@ -88,13 +90,17 @@ def parse_pace(text: str | None) -> Pace | None:
     return Pace(bank, increment, cap)
 
 
-def duration(seconds: float) -> str:
-    """Compact and exact enough for a clock: `2d`, `1d6h`, `5h`, `40m`."""
+DAY_UNIT = {"en": "d", "fr": "j"}  # the day's letter in each language (both are typed)
+
+
+def duration(seconds: float, locale: str = "en") -> str:
+    """Compact and exact enough for a clock: `2d`, `1d6h`, `5h`, `40m` (« 2j » in French)."""
     seconds = max(0, int(seconds))
     days, rest = divmod(seconds, int(DAY))
     hours, rest = divmod(rest, int(HOUR))
     minutes = rest // 60
-    parts = [f"{days}d" if days else "", f"{hours}h" if hours else ""]
+    day = DAY_UNIT.get(locale, "d")
+    parts = [f"{days}{day}" if days else "", f"{hours}h" if hours else ""]
     if not days:
         parts.append(f"{minutes}m" if minutes or not hours else "")
     return "".join(parts) or "0m"

@@ -32,7 +32,7 @@ async def suggest_pace(interaction: discord.Interaction, current: str) -> list[a
     choices = [app_commands.Choice(name=t("discord.pace.none", locale), value="none")]
     for name, pace in PRESETS.items():
         choices.append(app_commands.Choice(
-            name=t(f"discord.pace.{name}", locale, pace=pace.text()), value=name))
+            name=t(f"discord.pace.{name}", locale, pace=pace.text(locale)), value=name))
     typed = current.strip().lower()
     try:
         custom = parse_pace(typed) if typed and typed not in PRESETS else None
@@ -40,12 +40,14 @@ async def suggest_pace(interaction: discord.Interaction, current: str) -> list[a
         custom = None
     if custom is not None:
         choices.insert(0, app_commands.Choice(
-            name=t("discord.pace.custom", locale, pace=custom.text()), value=custom.text()))
+            name=t("discord.pace.custom", locale, pace=custom.text(locale)),
+            value=custom.text()))
     return [c for c in choices if not typed or custom or typed in c.value or typed in c.name.lower()][:25]
 
 
 def pace_text(pace: Pace | None, locale: str) -> str:
-    return t("discord.pace.shown", locale, pace=pace.text()) if pace else t("discord.pace.none", locale)
+    return t("discord.pace.shown", locale, pace=pace.text(locale)) if pace \
+        else t("discord.pace.none", locale)
 
 
 @slash("game undo")
@@ -113,7 +115,7 @@ async def mine(interaction: discord.Interaction) -> None:
                 state = t("discord.mine.lobby", locale, n=len(info.seats))
             else:
                 state = t("discord.mine.others", locale)
-            clock = (" · " + t("discord.turn.clock", locale, left=duration(entry.left))
+            clock = (" · " + t("discord.turn.clock", locale, left=duration(entry.left, locale))
                      if entry.left is not None and info.status == "active" else "")
             lines.append(f"• **{game_name(info.game_key, locale)}** <#{info.channel_id}> — {state}{clock}")
         await tell(interaction, "\n".join(lines))
@@ -137,7 +139,7 @@ async def notify(interaction: discord.Interaction, dm: bool | None = None,
         await tell(interaction, t(
             "discord.notify.shown", locale, dm=yes if prefs.dm else no,
             before=yes if prefs.before else no,
-            remind=duration(hours * 3600) if hours else t("discord.notify.never", locale)))
+            remind=duration(hours * 3600, locale) if hours else t("discord.notify.never", locale)))
 
 
 @slash("game vacation")

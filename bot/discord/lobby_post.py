@@ -87,7 +87,7 @@ def lobby_text(info: GameInfo) -> str:
     if info.options:
         lines.append(t("discord.status.options", locale, options=options_text(info.options)))
     if info.pace:
-        lines.append(t("discord.lobby.pace", locale, pace=info.pace.text()))
+        lines.append(t("discord.lobby.pace", locale, pace=info.pace.text(locale)))
     if info.hints:
         lines.append(t("discord.hint.lobby", locale))
     seated = len(info.seats)

@@ -82,7 +82,7 @@ def ask_lines(report: Report, locale: str) -> list[str]:
                 # A Discord timestamp: each reader's client counts it down in their language.
                 line += " " + t("discord.turn.deadline", locale, when=f"<t:{int(report.at + left)}:R>")
             else:
-                line += " " + t("discord.turn.paused", locale, left=duration(left))
+                line += " " + t("discord.turn.paused", locale, left=duration(left, locale))
         lines.append(line)
     return lines
 

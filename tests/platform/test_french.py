@@ -88,3 +88,17 @@ def test_a_heros_card_says_its_dates_in_french() -> None:
     assert any(fr.endswith("· 13e s. av. J.-C.") for fr, _ in kinds.values())
     assert any(en.endswith("· 13th c. BC") for _, en in kinds.values())
     assert any(fr.endswith("· 63 av. J.-C.-14 apr. J.-C.") for fr, _ in kinds.values())
+
+
+def test_a_pace_is_written_in_french_days() -> None:
+    """« Cadence : 3d+1d/5d (réserve+incrément/plafond) »: a day is « j » in French, which
+    `/game new pace:` reads as well."""
+    from bot.clock import PRESETS, Pace, parse_pace
+    from bot.discord.days import pace_text
+
+    daily = PRESETS["daily"]
+    assert daily.text("fr") == "3j+1j/5j" and daily.text() == "3d+1d/5d"
+    assert pace_text(daily, "fr").startswith("3j+1j/5j")
+    for pace in (*PRESETS.values(), Pace(2 * 86400, 3600, 4 * 86400)):
+        assert parse_pace(pace.text("fr")) == pace
+        assert "d" not in pace.text("fr")
