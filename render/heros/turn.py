@@ -38,6 +38,7 @@ from render.common import (
     PAPER,
     badge,
     badge_line,
+    badge_width,
     disc,
     draw_text,
     header_band,
@@ -49,6 +50,7 @@ from render.common import (
     seat_colour,
     seat_name,
     shade,
+    short_name,
     star,
     text_line,
     text_width,
@@ -448,39 +450,82 @@ def _scores(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping[str, Any]
     x0, y0, x1 = at
     seats = view.get("seats", [])
     row = 36
-    h = 44 + row * len(seats)
+    words = (tr("heros.render.gold", locale, names),
+             tr("heros.render.resigned_tag", locale, names))
+    winners = set(outcome.winners) if outcome is not None else set()
+    quitter = resigned_seat(outcome)
+    # A bot's name keeps its level, as the text posts write it ("Cicero (hard)"): a row whose
+    # name would lose it beside the numbers writes the name alone, the numbers under it.
+    apart = [_name_apart(names, s, x1 - x0 - 24 - (26 if s in winners else 0)
+                         - _numbers_width(seat, s, change, quitter, words))
+             for s, seat in enumerate(seats)]
+    h = 44 + row * len(seats) + NUMBERS_LINE * sum(apart)
     rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
     text_line(draw, (x0 + 14, y0 + 22), tr("heros.render.score", locale, names), 20, bold=True,
               max_width=x1 - x0 - 28)
-    gold = tr("heros.render.gold", locale, names)
-    winners = set(outcome.winners) if outcome is not None else set()
-    quitter = resigned_seat(outcome)
+    y = y0 + 44 + row / 2 - 2 - row
     for s, seat in enumerate(seats):
-        y = y0 + 44 + row * s + row / 2 - 2
-        right = x1 - 12
-        pts = str(seat.get("points", 0))
-        gained = change.points.get(s)
-        if gained:
-            tag = f"+{gained}" if gained > 0 else str(gained)
-            box = badge(img, (right, y), tag, 18, MARK, anchor="rm")
-            right = box[0] - 6
-        pw = text_line(draw, (right, y), pts, 24, bold=True, anchor="rm",
-                       fill=MUTED if s == quitter else INK)
-        right -= pw + 12
-        if s == quitter:  # their points do not count: the tag says why, in place of the gold
-            tag = tr("heros.render.resigned_tag", locale, names)
-            gw = text_line(draw, (right, y), tag, 18, bold=True, fill=RESIGNED, anchor="rm")
-        else:
-            gtext = f"{seat.get('gold', 0)} {gold}"
-            gw = text_line(draw, (right, y), gtext, 18, fill=MUTED, anchor="rm")
-        right -= gw + 10
+        y += row + (NUMBERS_LINE if s and apart[s - 1] else 0)
         x = x0 + 12
         if s in winners:
             paste(img, star(24), (x, y - 12))
             x += 26
-        name_badge(img, (x, y), seat_name(names, s), 18, seat_colour(s), right - x,
-                   min_size=18)
+        if apart[s]:
+            name_badge(img, (x, y), seat_name(names, s), 18, seat_colour(s), x1 - 12 - x,
+                       min_size=18)
+        y_numbers = y + NUMBERS_LINE if apart[s] else y
+        right = _numbers(img, draw, (x1 - 12, y_numbers), seat, s, change, quitter, words)
+        if not apart[s]:
+            name_badge(img, (x, y), seat_name(names, s), 18, seat_colour(s), right - x,
+                       min_size=18)
     return y0 + h
+
+
+NUMBERS_LINE = 32  # a score row whose name needs the whole width: its numbers' line under it
+
+
+def _name_apart(names: Sequence[str], s: int, room: float) -> bool:
+    """Whether seat `s`'s name has a level ("Cicero (hard)", "Ann (bot)") it would lose
+    beside its numbers: a name without one is cut there as before."""
+    name = seat_name(names, s)
+    leveled = name.endswith(")") and " (" in name
+    return leveled and short_name(name, room - 2 * max(6, 18 // 2), 18) != name
+
+
+def _row_words(seat: Mapping[str, Any], s: int, quitter: int | None,
+               words: tuple[str, str]) -> tuple[str, bool]:
+    """The word left of the points: the gold, or the resigned tag (bold) of who resigned."""
+    gold, resigned_tag = words
+    return (resigned_tag, True) if s == quitter else (f"{seat.get('gold', 0)} {gold}", False)
+
+
+def _numbers_width(seat: Mapping[str, Any], s: int, change: Change, quitter: int | None,
+                   words: tuple[str, str]) -> float:
+    """The width `_numbers` takes at the row's right, its gaps included."""
+    w = text_width(str(seat.get("points", 0)), 24, True) + 12
+    gained = change.points.get(s)
+    if gained:
+        w += badge_width(f"+{gained}" if gained > 0 else str(gained), 18) + 6
+    word, bold = _row_words(seat, s, quitter, words)
+    return w + text_width(word, 18, bold) + 10
+
+
+def _numbers(img: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[float, float],
+             seat: Mapping[str, Any], s: int, change: Change, quitter: int | None,
+             words: tuple[str, str]) -> float:
+    """A score row's numbers from its right end leftwards: the points gained, the points, the
+    gold (or the resigned tag: their points do not count). Returns where they begin."""
+    right, y = at
+    gained = change.points.get(s)
+    if gained:
+        tag = f"+{gained}" if gained > 0 else str(gained)
+        right = badge(img, (right, y), tag, 18, MARK, anchor="rm")[0] - 6
+    right -= text_line(draw, (right, y), str(seat.get("points", 0)), 24, bold=True,
+                       anchor="rm", fill=MUTED if s == quitter else INK) + 12
+    word, bold = _row_words(seat, s, quitter, words)
+    right -= text_line(draw, (right, y), word, 18, bold=bold, anchor="rm",
+                       fill=RESIGNED if bold else MUTED) + 10
+    return right
 
 
 def _begins(img: Image.Image, draw: ImageDraw.ImageDraw, names: Sequence[str], locale: str,

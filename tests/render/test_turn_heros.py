@@ -493,3 +493,31 @@ def test_the_full_board_tags_the_resigned_player_and_stars_the_winners(heros, lo
     for s, y in rows.items():
         assert _starred(img, 0, y) == (s != 3), NAMES[s]
     assert not any(d.text.startswith(("plays", "joue")) for d in seen[title:])  # it is over
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_bots_level_stays_in_the_score_list(heros, game4, locale, players) -> None:
+    """Issue 44.15: the score list dropped a bot's level ("Agrippine") where the text posts
+    keep it (« Agrippine (difficile) »); beside a long name, a winner's star and points gained.
+    The name keeps it, its numbers on the line under it when the row is too narrow."""
+    from render.samples import LONG_NAMES, bot_seat
+
+    bots = [bot_seat(n, level, locale) for n, level in (("Agrippine", "hard"),
+                                                         ("Themistocles", "medium"))]
+    names = [LONG_NAMES[0], bots[0], "Cornélie", bots[1], LONG_NAMES[1]][:players]
+    states = game4 if players == 4 else history(5, 8)
+    final, before = states[-1][0], states[-2][0]
+    view = heros.view(final, None)
+    with placed_texts() as seen:
+        T.turn(view, names, locale, before=heros.view(before, None),
+               outcome=heros.outcome(final))
+    rows = _score_rows(seen, names)
+    for bot in bots:
+        assert names.index(bot) in rows, (bot, [d.text for d in seen])
+    title = max(i for i, d in enumerate(seen) if d.text in ("Civilisation points",
+                                                              "Points de Civilisation"))
+    listed = [d for d in seen[title:] if d.x > T.RIGHT[0]]
+    numbers = {d.text for d in listed if not d.secondary and d.size >= T.ESSENTIAL}
+    for s, seat in enumerate(view["seats"]):  # every seat's points still written, whole
+        assert str(seat["points"]) in numbers, names[s]
