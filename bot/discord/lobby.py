@@ -8,6 +8,7 @@ removed: the post says it all. Refusals stay ephemeral.
 from __future__ import annotations
 
 import contextlib
+from contextlib import AbstractAsyncContextManager
 
 import discord
 from discord import app_commands
@@ -15,7 +16,7 @@ from discord import app_commands
 from bot.discord import permissions
 from bot.discord.days import suggest_pace
 from bot.discord.i18n import clip, command_text, shown, slash, t, user_locale
-from bot.discord.lobby_post import begin, refresh
+from bot.discord.lobby_post import begin, refresh, shown_when_stored
 from bot.discord.looking import game_name
 from bot.discord.posting import post_notice, retire_buttons, unposted_text
 from bot.discord.replies import (
@@ -55,6 +56,12 @@ async def _shown(interaction: discord.Interaction, info: GameInfo) -> None:
             await tell(interaction, t("discord.error.cannot_post", user_locale(interaction)))
         else:
             await done(interaction)
+
+
+def stored_then_shown(interaction: discord.Interaction) -> AbstractAsyncContextManager[None]:
+    """A lobby change stored while the database stopped answering: its post, later."""
+    return shown_when_stored(interaction.client, service_of(interaction),
+                             channel_id=interaction.channel_id)
 
 
 async def suggest_options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -149,7 +156,7 @@ async def _game_thread(interaction: discord.Interaction, game: str) -> discord.T
 async def join(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
-    async with refusals(interaction):
+    async with refusals(interaction), stored_then_shown(interaction):
         info = await service_of(interaction).join(interaction.channel_id or 0, _user(interaction))
         await _shown(interaction, info)
 
@@ -168,7 +175,7 @@ def level_choices() -> list[app_commands.Choice[str]]:
 async def add_bot(interaction: discord.Interaction, level: str | None = None) -> None:
     if not await think(interaction):
         return
-    async with refusals(interaction):
+    async with refusals(interaction), stored_then_shown(interaction):
         info = await service_of(interaction).add_bot(
             interaction.channel_id or 0, interaction.user.id, level,
             can_manage=interaction.permissions.manage_channels)
@@ -194,7 +201,7 @@ async def suggest_bots(interaction: discord.Interaction, current: str) -> list[a
 async def remove_bot(interaction: discord.Interaction, seat: str | None = None) -> None:
     if not await think(interaction):
         return
-    async with refusals(interaction):
+    async with refusals(interaction), stored_then_shown(interaction):
         info, _name = await service_of(interaction).remove_bot(
             interaction.channel_id or 0, interaction.user.id, seat,
             can_manage=interaction.permissions.manage_channels)
@@ -205,7 +212,7 @@ async def remove_bot(interaction: discord.Interaction, seat: str | None = None) 
 async def leave(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
-    async with refusals(interaction):
+    async with refusals(interaction), stored_then_shown(interaction):
         info = await service_of(interaction).leave(interaction.channel_id or 0, interaction.user.id)
         await _shown(interaction, info)  # closed when the last person left
 
@@ -215,7 +222,7 @@ async def start(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
     report: Report | None = None  # stays None when refused (told by `refusals`)
-    async with refusals(interaction):
+    async with refusals(interaction), stored_then_shown(interaction):
         service = service_of(interaction)
         can_manage = interaction.permissions.manage_channels
         report = await service.start(interaction.channel_id or 0, interaction.user.id,
@@ -239,7 +246,7 @@ async def started(interaction: discord.Interaction, report: Report) -> None:
 async def abandon(interaction: discord.Interaction) -> None:
     if not await think(interaction):
         return
-    async with refusals(interaction):
+    async with refusals(interaction), stored_then_shown(interaction):
         service = service_of(interaction)
         lobby = (await service.info(interaction.channel_id or 0)).status == "lobby"
         info = await service.abandon(interaction.channel_id or 0, interaction.user.id,

@@ -30,6 +30,8 @@ import asyncio
 import logging
 import re
 import weakref
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -48,7 +50,16 @@ from bot.discord.replies import (
     tell,
     think,
 )
-from bot.service import GameInfo, Report, Service, ServiceError, User
+from bot.discord.retry import GROWTH, first_delay
+from bot.service import (
+    GameInfo,
+    Recorded,
+    Report,
+    Service,
+    ServiceError,
+    StorageUnavailable,
+    User,
+)
 from engine.registry import get as get_game
 
 log = logging.getLogger(__name__)
@@ -259,6 +270,51 @@ async def begin(client: discord.Client, service: Service, report: Report) -> boo
     return await post_turn(client, service, report, intro=[seating]) is not None
 
 
+# --- a change stored while the database stopped answering ------------------------------------
+
+REPAIR_TRIES = 6  # 10 s, 30 s, 90 s... about an hour in all with the default first back-off
+_repairs: set[asyncio.Task[bool]] = set()  # held until done (the loop holds tasks weakly)
+
+
+@asynccontextmanager
+async def shown_when_stored(client: discord.Client, service: Service, *,
+                            game_id: int | None = None,
+                            channel_id: int | None = None) -> AsyncIterator[None]:
+    """Around a lobby change (a join, a start...): one stored while the database stopped
+    answering right after it (Recorded, told as recorded by `refusals`) is shown on the lobby
+    post here once the database answers again; a start's first turn post is the reposter's
+    (bot/discord/retry.py)."""
+    try:
+        yield
+    except Recorded:
+        task = asyncio.create_task(repair_later(client, service, game_id, channel_id),
+                                   name=f"tabula-lobby-repair:{game_id or channel_id}")
+        _repairs.add(task)
+        task.add_done_callback(_repairs.discard)
+        raise
+
+
+async def repair_later(client: discord.Client, service: Service, game_id: int | None,
+                       channel_id: int | None) -> bool:
+    """Refresh the lobby post of the game (`game_id`, else the channel's latest), with a
+    back-off while the database does not answer. False if it never could."""
+    delay = first_delay()
+    for _ in range(REPAIR_TRIES):
+        await asyncio.sleep(delay)
+        try:
+            if game_id is None:
+                game_id = (await service.info(channel_id or 0, live=False)).id
+            return await refresh(client, service, game_id)
+        except (StorageUnavailable, Recorded):
+            delay *= GROWTH
+        except Exception:
+            log.exception("could not repair the lobby post of game %s", game_id)
+            return False
+    log.warning("gave up repairing the lobby post of game %s: the database did not answer",
+                game_id)
+    return False
+
+
 # --- the clicks ------------------------------------------------------------------------------
 
 
@@ -271,7 +327,8 @@ async def clicked(interaction: discord.Interaction, action: str | None, game_id:
     changed = False  # a change stored
     report: Report | None = None  # a start's
     service = service_of(interaction)
-    async with refusals(interaction):
+    async with refusals(interaction), shown_when_stored(interaction.client, service,
+                                                         game_id=game_id):
         if action is None or game_id is None:
             raise ServiceError("error.stale")
         try:

@@ -6,13 +6,15 @@ started". The service's side, over every writing command: tests/platform/test_wr
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.store import guarded
 from tests.e2e.conftest import World
 from tests.e2e.play import text
 from tests.e2e.test_lobby_post import button
-from tests.platform.test_written import LostAnswer
+from tests.platform.test_written import Answered, LostAnswer
 from tests.standin import Message, Player, Reply
 from tests.support import fix_seed
 
@@ -64,3 +66,28 @@ async def test_a_start_whose_answer_was_lost_is_shown_at_once(
     assert turn.pinged and any(p.mention in turn.text for p in (alice, _bob, _carol))
     again = await alice.slash("game start")
     assert "already started" in again.text
+
+
+async def test_a_join_stored_as_the_database_stopped_is_shown_when_it_answers(
+    world: World, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The join's commit answered, then the database stopped: Bob reads that his join is
+    recorded (not that nothing was), and the lobby post shows him once it answers again."""
+    monkeypatch.setenv("TABULA_RETRY_SECONDS", "0.05")
+    alice, bob = world.player("Alice"), world.player("Bob")
+    await alice.slash("game new", game="res-publica", options="classic")
+    [lobby] = world.public()
+    assert world.service is not None
+    stopped = Answered(world.service.store, "add_seat", "sqlite")
+    world.service.store = guarded(stopped)  # type: ignore[assignment]
+    joined = await bob.slash("game join")
+    assert stopped.done
+    not_told_nothing(joined)
+    assert text("retry.change_unread", "en") in joined.text
+    assert "Bob" not in lobby.text
+    stopped.healed = True
+    for _ in range(100):  # the repair's back-off: 0.05 s, then three times longer each time
+        if "Alice, Bob" in lobby.text:
+            break
+        await asyncio.sleep(0.05)
+    assert "Alice, Bob" in lobby.text

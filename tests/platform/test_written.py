@@ -289,7 +289,7 @@ async def test_a_change_stored_whose_reads_fail_after_is_recorded(
     await two(service)
     real = service.store
     # The start's commit answers; the reads after it fail for a while.
-    service.store = guarded(_Answered(real, backend))  # type: ignore[assignment]
+    service.store = guarded(Answered(real, "start_game", backend))  # type: ignore[assignment]
     with pytest.raises(Recorded):
         await service.start(CH, ANN.id, seed=42)
     service.store = real
@@ -298,11 +298,13 @@ async def test_a_change_stored_whose_reads_fail_after_is_recorded(
     assert [g for g, _v, _p in await service.lost_posts()] == [(await _game(service)).id]
 
 
-class _Answered:
-    """The real store whose calls fail once `start_game` has answered (committed)."""
+class Answered:
+    """The real store whose calls fail once its `write` has answered (committed), until it is
+    `healed` (the database answers again)."""
 
-    def __init__(self, store: Storage, backend: str) -> None:
-        self.store, self.error, self.done = store, cut(backend), False
+    def __init__(self, store: Storage, write: str, backend: str) -> None:
+        self.store, self.write, self.error = store, write, cut(backend)
+        self.done = self.healed = False
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self.store, name)
@@ -310,10 +312,10 @@ class _Answered:
             return found
 
         async def call(*args: Any, **kwargs: Any) -> Any:
-            if self.done:
+            if self.done and not self.healed:
                 raise self.error
             result = await found(*args, **kwargs)
-            self.done = name == "start_game"
+            self.done = self.done or name == self.write
             return result
 
         return call
