@@ -1,7 +1,14 @@
-"""Ratings per game (issue 27): openskill's Weng-Lin Plackett-Luce model, the same for a 2-player
-Duel and a 5-player Res Publica, pure and deterministic (the stores call it inside the
-transaction that stores a game's result, `tabula ratings rebuild` calls it on the whole history
-in order, and both give the same floats).
+"""Ratings per game (issue 27): openskill's Weng-Lin Bradley-Terry model with full pairing, the
+same for a 2-player Duel and a 5-player Res Publica, pure and deterministic (the stores call it
+inside the transaction that stores a game's result, `tabula ratings rebuild` calls it on the
+whole history in order, and both give the same floats).
+
+- Why Bradley-Terry "full" (issue 44): it reads a game of N as every pair of its players, each
+  pair a win, a loss or a draw, so whoever finished above another gains at least as much from
+  the same prior. Plackett-Luce, used before, did not: with places [1, 1, 3, 4] it gave third
+  the winners' μ gain and a smaller σ, so third led the leaderboard after one game (1,043
+  against 1,034). At 2 players both are the same model: the same numbers, and the bots'
+  2-player ratings are unchanged.
 
 - Each person has one rating per game (μ, σ), across servers; a new one is openskill's default
   (μ 25, σ 25/3).
@@ -12,7 +19,7 @@ in order, and both give the same floats).
   (data/ratings.json, `tabula ratings bots`), used as an opponent's rating and never changed.
 - Shown as a whole number: `shown(μ, σ) = 1000 + 30 (μ − 3σ)`, the conservative rating (μ − 3σ,
   0 for a new player, who thus shows 1,000) on a scale where 100 points between two settled
-  players mean about what they mean in Elo: Plackett-Luce gives the better of two a chance of
+  players mean about what they mean in Elo: Bradley-Terry gives the better of two a chance of
   1/(1 + e^(−Δμ/c)), c = √(σ₁² + σ₂² + 2β²) ≈ 5.9 once σ is small, and Elo's
   1/(1 + 10^(−d/400)) is the same curve for d = Δμ · 400 / (c ln 10) ≈ 29.5 Δμ.
 """
@@ -20,12 +27,13 @@ in order, and both give the same floats).
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from openskill.models import PlackettLuce
+from openskill.models import BradleyTerryFull
 
 from data import path as data_path
 from engine import Outcome
@@ -37,8 +45,8 @@ PROVISIONAL = 10  # fewer rated games than this: the rating is marked provisiona
 
 
 @cache
-def model() -> PlackettLuce:
-    return PlackettLuce(mu=MU, sigma=SIGMA)
+def model() -> BradleyTerryFull:
+    return BradleyTerryFull(mu=MU, sigma=SIGMA)
 
 
 def shown(mu: float, sigma: float) -> int:
@@ -140,6 +148,36 @@ def rate(game_key: str, seats: Sequence[Seat], outcome: Mapping[str, Any] | Outc
     return [Change(s.user_id, places[s.seat], before[i],
                    Rating(rated[i][0].mu, rated[i][0].sigma, before[i].games + 1))
             for i, s in enumerate(seated) if s.person]
+
+
+def fit(games: Sequence[tuple[Sequence[str], Sequence[int]]], passes: int, seed: int,
+        ) -> dict[str, Rating]:
+    """Each player's rating from a batch of games (each: the players per seat, their places),
+    whatever the games' order: the mean μ and σ of `passes` online passes over the games, each
+    in its own random order (from `seed`) from openskill's default, so the same games in any
+    order give the same floats. One pass in a fixed order weighs its last games most (the order
+    alone moved a bot's μ by ~7, issue 46). A player sits at most once in a game."""
+    m = model()
+    games = sorted((tuple(seats), tuple(places)) for seats, places in games)  # any order given
+    names = sorted({who for seats, _ in games for who in seats})
+    total = {who: [0.0, 0.0] for who in names}
+    count = dict.fromkeys(names, 0)
+    for seats, _ in games:
+        for who in seats:
+            count[who] += 1
+    order = list(range(len(games)))
+    for p in range(max(1, passes)):
+        random.Random(seed * 1_000_003 + p).shuffle(order)
+        rated = {who: m.rating() for who in names}
+        for i in order:
+            seats, places = games[i]
+            new = m.rate([[rated[who]] for who in seats], ranks=list(places))
+            rated.update((who, r) for who, [r] in zip(seats, new, strict=True))
+        for who, r in rated.items():
+            total[who][0] += r.mu
+            total[who][1] += r.sigma
+    n = max(1, passes)
+    return {who: Rating(mu / n, sigma / n, count[who]) for who, (mu, sigma) in total.items()}
 
 
 @dataclass(frozen=True)

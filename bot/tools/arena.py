@@ -50,6 +50,8 @@ class GameResult:
     shares: tuple[float, ...]  # per seat: 1/k for each of k winners, else 0
     ms: tuple[tuple[float, ...], ...]  # per seat: each decision's milliseconds
     actions: int
+    scores: tuple[int, ...] | None = None  # the outcome's, to rank seats as people's games are
+    last: tuple[int, ...] = ()  # the outcome's seats ranked last (none in an arena so far)
 
 
 @dataclass
@@ -89,7 +91,7 @@ def play_one(setup: Setup, g: int) -> GameResult:
         actions += 1
     shares = tuple(1 / len(out.winners) if s in out.winners else 0.0
                    for s in range(setup.players))
-    return GameResult(kinds, shares, tuple(tuple(m) for m in ms), actions)
+    return GameResult(kinds, shares, tuple(tuple(m) for m in ms), actions, out.scores, out.last)
 
 
 def playouts_per_second(setup: Setup, games: int = 3) -> float:

@@ -39,6 +39,7 @@ from bot.service import (
 )
 from bot.service.autoplay import Autoplay
 from bot.store import GameRow, open_store
+from bot.tools.ratings import change_line
 from engine import Msg, Outcome
 from engine.core import IllegalAction, parse_options
 from engine.i18n import action_label, has, token_label, translate
@@ -105,6 +106,7 @@ class Console:
         self.locale = locale
         self.stdout = stdout
         self.bots = list(bots)  # the levels of the bots seated after the people
+        self.rated: set[int] = set()  # the finished games whose rating changes were printed
         # No delay: nobody reads a console as a channel over hours.
         self.autoplay = Autoplay(service, self.show_bot_move, delay=0.0)
 
@@ -130,6 +132,18 @@ class Console:
         """Let the bots play every move they are asked for, until a person is asked."""
         await self.autoplay.once()
         await self.autoplay.idle()
+        await self.say_ratings()
+
+    async def say_ratings(self) -> None:
+        """Once a game is over, what it did to its people's ratings (the end post's line)."""
+        info = await self._info()
+        if info is None or info.status != "finished" or info.id in self.rated:
+            return
+        self.rated.add(info.id)
+        line = change_line(await self.service.rating_changes(info.id),
+                           [(s.user_id, s.name) for s in info.seats], self.locale)
+        if line is not None:
+            self.say(line)
 
     async def show_bot_move(self, report: Report) -> None:
         self.show(report, private=False)  # a bot's private lines are for nobody

@@ -1,105 +1,160 @@
-"""`tabula ratings`: every rating again from the stored results (`rebuild`), and the bots'
-fixed ratings measured in arena games (`bots`).
+"""`tabula ratings`: every rating again from the stored results (`rebuild`), a person's ratings
+(`show`) and each game's leaderboard (`leaderboard`) of a database, for console players as for
+a server's; the bots' fixed ratings are measured by `bots` (bot/tools/botratings.py).
 
-    tabula ratings rebuild [--db PATH|URL]
-    tabula ratings bots duel --players 2 --games 30 --seed 1 --iterations 20 --jobs 2 [--write]
+    tabula ratings rebuild [--db PATH|URL] [--lang fr]
+    tabula ratings show alice [--db PATH|URL] [--lang fr]
+    tabula ratings leaderboard [GAME] [--limit 10] [--db PATH|URL] [--lang fr]
 
 `rebuild` recomputes, in one transaction, every person's rating from the finished games in the
 order they were rated (games finished before ratings existed first, in the order they finished)
 and prints how many games it rated and whether anything changed: after an upgrade it rates the
-older games; otherwise it gives exactly what the games' own updates gave.
-
-`bots` plays the levels (random, easy, medium, hard) against each other with `tabula arena`'s
-games (every pair of levels in a 2-player game, the levels in rotation around the table
-otherwise), rates each level as a player through openskill in the order of the games, and
-prints the ratings; `--write` freezes them into data/ratings.json, where a person's game
-against a bot rates them against that level's fixed rating.
+older games; otherwise it gives exactly what the games' own updates gave. None of them creates
+a database: a path that names no file is refused.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
-import math
-from typing import TextIO
+import sys
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import TextIO, TypeVar
 
-from bot.ratings import Rating, model, rank_places, shown
-from bot.store import open_store
+from babel.numbers import format_decimal
+
+from bot.ratings import PROVISIONAL, shown
+from bot.service.model import RatingChange
+from bot.store import RatingRow, Storage, StoreError, is_url, open_store
 from bot.store import shown as shown_target
-from bot.tools import arena
-from data import path as data_path
-from engine import ai, registry
-from engine.core import parse_options
+from engine import Msg
+from engine.core import IllegalAction
+from engine.i18n import translate
+from engine.registry import get as get_game
+
+T = TypeVar("T")
 
 
-async def rebuild_command(target: str, out: TextIO | None = None) -> int:
-    store = await open_store(target)
+def number(n: float, locale: str) -> str:
+    return format_decimal(n, locale=locale)
+
+
+def signed(n: int, locale: str) -> str:
+    return ("+" if n > 0 else "−" if n < 0 else "±") + number(abs(n), locale)
+
+
+def rating_words(row: RatingRow, locale: str) -> str:
+    """A rating as players read it, with how many games it rests on."""
+    key = "ratings.provisional" if row.games < PROVISIONAL else "ratings.settled"
+    return translate(Msg(key, {"rating": number(shown(row.mu, row.sigma), locale),
+                               "n": row.games}), locale)
+
+
+def change_line(changes: dict[int, RatingChange], names: Sequence[tuple[int, str]],
+                locale: str) -> str | None:
+    """A finished game's rating changes in one line (the console's end), people in `names`'
+    order; None when the game changed no rating."""
+    parts = [translate(Msg("ratings.change", {
+        "name": name, "delta": signed(changes[user].delta, locale),
+        "rating": number(changes[user].after, locale)}), locale)
+        for user, name in names if user in changes]
+    return translate(Msg("ratings.changes", {"changes": " · ".join(parts)}), locale) if parts \
+        else None
+
+
+async def _with_store(target: str, locale: str, out: TextIO | None,
+                      work: Callable[[Storage], Awaitable[T]]) -> T | None:
+    """`work` on the store at `target`, or None after saying why it cannot be opened: a file
+    that does not exist is refused (opening it would create an empty database)."""
+    where = shown_target(target)
+    if not is_url(target) and not Path(target).is_file():
+        print(translate(Msg("ratings.missing", {"target": where}), locale), file=sys.stderr)
+        return None
     try:
-        before = await store.all_ratings()
-        games = await store.rebuild_ratings()
-        after = await store.all_ratings()
+        store = await open_store(target)
+    except StoreError as exc:
+        print(translate(Msg("ratings.unusable", {"target": where, "error": str(exc)}), locale),
+              file=sys.stderr)
+        return None
+    try:
+        return await work(store)
     finally:
         await store.close()
-    people = len({r.user_id for r in after})
-    changed = "unchanged" if before == after else f"{len(before)} ratings before, now changed"
-    print(f"{shown_target(target)}: {games} finished games rated, {len(after)} ratings of "
-          f"{people} people ({changed})", file=out)
+
+
+async def rebuild_command(target: str, out: TextIO | None = None, locale: str = "en") -> int:
+    async def work(store: Storage) -> tuple[list[RatingRow], int, list[RatingRow]]:
+        before = await store.all_ratings()
+        games = await store.rebuild_ratings()
+        return before, games, await store.all_ratings()
+
+    done = await _with_store(target, locale, out, work)
+    if done is None:
+        return 2
+    before, games, after = done
+    changed = (Msg("ratings.unchanged") if before == after
+               else Msg("ratings.changed", {"n": len(before)}))
+    print(translate(Msg("ratings.rebuilt", {
+        "target": shown_target(target), "games": games, "n": len(after),
+        "people": len({r.user_id for r in after}), "changed": changed}), locale), file=out)
     return 0
 
 
-LEVELS = ("random", *ai.LEVELS)
+def _matches(row: RatingRow, user: str) -> bool:
+    wanted = user.strip().lstrip("@").casefold()
+    return row.name.casefold() == wanted or str(row.user_id) == wanted
 
 
-def bot_ratings(game_key: str, players: int, games: int, seed: int, iterations: int | None,
-                seconds: float | None, jobs: int, options: tuple[str, ...] = (),
-                ) -> tuple[dict[str, Rating], int]:
-    """Each level's rating from arena games, played in a fixed order, and the games played."""
-    game = registry.get(game_key)
-    parse_options(game, options)
-    if iterations is not None and seconds is None:
-        seconds = math.inf  # an iteration budget alone: repeatable
-    tables = (list(itertools.combinations(LEVELS, 2)) if players == 2
-              else [tuple(LEVELS[(k + i) % len(LEVELS)] for i in range(players))
-                    for k in range(len(LEVELS))])
-    m = model()
-    rated = {level: m.rating() for level in LEVELS}
-    played: dict[str, int] = dict.fromkeys(LEVELS, 0)
-    count = 0
-    for t, seats in enumerate(tables):
-        setup = arena.Setup(game.key, players, tuple(seats), options, seed + 10_000 * t,
-                            seconds, iterations)
-        for result in arena.run(setup, games, jobs):
-            winners = [s for s, share in enumerate(result.shares) if share > 0]
-            places = rank_places({"winners": winners}, players)
-            teams = [[rated[kind]] for kind in result.kinds]
-            new = m.rate(teams, ranks=places)
-            for kind, [r] in zip(result.kinds, new, strict=True):
-                rated[kind] = r
-                played[kind] += 1
-            count += 1
-    return {k: Rating(r.mu, r.sigma, played[k]) for k, r in rated.items()}, count
+async def show_command(target: str, user: str, out: TextIO | None = None,
+                       locale: str = "en") -> int:
+    """A person's rating in each game they have played, by their name or user id."""
+    rows = await _with_store(target, locale, out, lambda store: store.all_ratings())
+    if rows is None:
+        return 2
+    mine = [r for r in rows if _matches(r, user)]
+    if not mine:
+        print(translate(Msg("ratings.show.none", {"user": user,
+                                                  "target": shown_target(target)}), locale),
+              file=out)
+        return 1
+    for user_id in dict.fromkeys(r.user_id for r in mine):
+        rows_of = [r for r in mine if r.user_id == user_id]
+        print(translate(Msg("ratings.show.title", {"name": rows_of[0].name, "id": user_id}),
+                        locale), file=out)
+        for r in rows_of:
+            print(translate(Msg("ratings.show.line", {
+                "game": get_game(r.game_key).name(), "rating": rating_words(r, locale),
+                "mu": number(round(r.mu, 2), locale), "sigma": number(round(r.sigma, 2), locale),
+            }), locale), file=out)
+    return 0
 
 
-def bots_command(game_key: str, players: int, games: int, seed: int, iterations: int | None,
-                 seconds: float | None, jobs: int, options: list[str], write: bool,
-                 out: TextIO | None = None) -> int:
-    found, count = bot_ratings(game_key, players, games, seed, iterations, seconds, jobs,
-                               tuple(options))
-    budget = f"{iterations} iterations" if iterations is not None else f"{seconds} s"
-    print(f"{game_key}, {players} players: {count} arena games, seed {seed}, {budget}", file=out)
-    for level, r in found.items():
-        print(f"{level:<8} mu {r.mu:7.3f}  sigma {r.sigma:6.3f}  shown {shown(r.mu, r.sigma):>5}"
-              f"  ({r.games} seat-games)", file=out)
-    if write:
-        file = data_path("ratings.json")
-        data = json.loads(file.read_text(encoding="utf-8"))
-        data["games"][registry.get(game_key).key] = {
-            level: {"mu": round(r.mu, 4), "sigma": round(r.sigma, 4)}
-            for level, r in found.items() if level in ai.LEVELS}
-        data.setdefault("measured", {})[registry.get(game_key).key] = (
-            f"tabula ratings bots {game_key} --players {players} --games {games} --seed {seed}"
-            + (f" --iterations {iterations}" if iterations is not None else "")
-            + f": {count} games")
-        file.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"written to {file}", file=out)
+async def leaderboard_command(target: str, game_key: str | None, limit: int,
+                              out: TextIO | None = None, locale: str = "en") -> int:
+    """Each game's people, best conservative rating (μ − 3σ) first: everyone the database
+    rated (a console has no server; a server's own list is Discord's /game leaderboard)."""
+    try:
+        key = get_game(game_key).key if game_key is not None else None
+    except IllegalAction as exc:
+        print(translate(exc.msg, locale), file=sys.stderr)
+        return 2
+    rows = await _with_store(target, locale, out, lambda store: store.all_ratings())
+    if rows is None:
+        return 2
+    games = [key] if key is not None else sorted({r.game_key for r in rows})
+    shown_any = False
+    for game in games:
+        board = sorted((r for r in rows if r.game_key == game),
+                       key=lambda r: (-(r.mu - 3 * r.sigma), r.user_id))
+        if not board:
+            continue
+        shown_any = True
+        print(translate(Msg("ratings.board.title", {"game": get_game(game).name(),
+                                                    "n": len(board)}), locale), file=out)
+        for rank, r in enumerate(board[:max(1, limit)], start=1):
+            print(translate(Msg("ratings.board.line", {
+                "rank": rank, "name": r.name, "rating": rating_words(r, locale)}), locale),
+                file=out)
+    if not shown_any:
+        print(translate(Msg("ratings.board.none", {"target": shown_target(target)}), locale),
+              file=out)
     return 0

@@ -263,7 +263,11 @@ async def test_a_whole_game_against_bots_in_the_console(tmp_path: Path) -> None:
             await console_.line(f"alice: /move {rng.choice(legal)}")
         info = await service.info(CHANNEL, live=False)
         assert info.status == "finished" and info.with_bots
-        assert "Winner" in out.getvalue().splitlines()[-1]
+        *_, result, rated = out.getvalue().splitlines()
+        assert "Winner" in result
+        # the end tells alice's rating change, as the end post does in Discord (issue 44)
+        change = (await service.rating_changes(info.id))[1]
+        assert rated == f"📈 Ratings: alice {change.delta:+d} → {change.after:,}".replace("-", "−")
         assert await service.verify(info.id)
         await console_.autoplay.stop()
     finally:

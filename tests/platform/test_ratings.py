@@ -6,20 +6,29 @@ their transactions do run at once), and `rebuild` giving exactly the incremental
 from __future__ import annotations
 
 import asyncio
+import io
+import itertools
+import json
 import random
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from openskill.models import PlackettLuce
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openskill.models import BradleyTerryFull
 
 from bot import ratings
 from bot.cli import main
-from bot.ratings import Rating, Seat, rank_places, rate
+from bot.ratings import Rating, Seat, fit, rank_places, rate
 from bot.service import Service, User
 from bot.store import RatingRow, Storage, open_store
-from engine import Msg, Outcome
+from bot.tools.botratings import bots_command, places_of
+from data import path as data_path
+from engine import Msg, Outcome, ai, registry
+from engine.i18n import translate
+from engine.registry import get
 
 pytestmark = pytest.mark.backends
 
@@ -34,7 +43,7 @@ def _outcome(winners: tuple[int, ...], scores: tuple[int, ...] | None = None,
 # --- the model ---------------------------------------------------------------------------------
 
 def test_a_known_sequence_gives_openskills_own_numbers() -> None:
-    model = PlackettLuce()
+    model = BradleyTerryFull()
     a, b, c = model.rating(), model.rating(), model.rating()
     mine: dict[int, Rating] = {}
     results = [((0,), (1, 2, 3)), ((2,), (1, 3, 2)), ((0, 1), None)]  # winners, seat order
@@ -63,6 +72,47 @@ def test_a_tie_for_first_moves_both_alike() -> None:
     assert changes[0].after.mu == pytest.approx(25.0)
 
 
+def test_a_shared_victory_keeps_third_below_the_winners() -> None:
+    """Issue 44: with Plackett-Luce, places [1, 1, 3, 4] gave third the winners' μ gain and a
+    smaller σ, so third led the leaderboard after one game (1,043 against 1,034)."""
+    seats = [Seat(s, s + 1) for s in range(4)]
+    changes = rate("toy", seats, _outcome((0, 1), (9, 9, 5, 2)), {})
+    assert [c.rank for c in changes] == [1, 1, 3, 4]
+    first, second, third, fourth = (c.after.shown for c in changes)
+    assert first == second > third > fourth
+
+
+_PRIORS = st.lists(st.tuples(st.floats(5.0, 45.0), st.floats(0.8, 25.0 / 3.0)), min_size=1,
+                   max_size=3).map(lambda found: [Rating(mu, sigma, 3) for mu, sigma in found]
+                                   + [Rating()])
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_whoever_finished_below_gains_no_more_from_the_same_prior(data: st.DataObject) -> None:
+    """Over random finishing orders with ties (scores, shared victories, players who left), 2
+    to 5 seats, people with random priors (several sharing one) and bots: nobody who finished
+    below another gains more displayed rating than they do from the same prior."""
+    players = data.draw(st.integers(2, 5))
+    scores = tuple(data.draw(st.lists(st.integers(0, 4), min_size=players, max_size=players)))
+    last = tuple(data.draw(st.sets(st.integers(0, players - 1), max_size=players - 1)))
+    stay = [s for s in range(players) if s not in last]
+    best = max(scores[s] for s in stay)
+    winners = tuple(s for s in stay if scores[s] == best)
+    priors = data.draw(_PRIORS)
+    bots = data.draw(st.lists(st.booleans(), min_size=players, max_size=players))
+    seats = [Seat(s, -1 - s, "hard") if bots[s] and s else Seat(s, s + 1)
+             for s in range(players)]
+    current = {s.user_id: data.draw(st.sampled_from(priors)) for s in seats if s.person}
+    changes = rate("duel", seats, _outcome(winners, scores, last), current)
+    for a in changes:
+        for b in changes:
+            if a.before == b.before and a.rank < b.rank:
+                assert a.delta >= b.delta, (a, b)
+            if a.before == b.before and a.rank == b.rank:
+                assert a.after == b.after
+
+
 def test_bots_are_fixed_points_and_a_new_player_shows_1000(monkeypatch: pytest.MonkeyPatch,
                                                            ) -> None:
     monkeypatch.setattr(ratings, "bot_ratings",
@@ -86,8 +136,8 @@ async def many(db_url: str) -> AsyncIterator[list[Storage]]:
 
 
 async def _game(store: Storage, users: list[int], *, channel: int, bots: dict[int, str] | None = None,
-                guild: int = GUILD) -> int:
-    gid = await store.create_game(channel_id=channel, guild_id=guild, game_key="toy", options={},
+                guild: int | None = GUILD, key: str = "toy") -> int:
+    gid = await store.create_game(channel_id=channel, guild_id=guild, game_key=key, options={},
                                   creator_id=users[0], creator_name=f"u{users[0]}", locale="en",
                                   now=1.0)
     for user in users[1:]:
@@ -255,8 +305,8 @@ def test_the_rebuild_command_rates_games_finished_before_ratings(
         raw.executescript("UPDATE games SET rated = NULL; DELETE FROM ratings;"
                           " DELETE FROM rating_changes; DELETE FROM rating_members;")
     assert main(["ratings", "rebuild", "--db", str(db_path)]) == 0
-    assert ("1 finished games rated, 2 ratings of 2 people (0 ratings before, now changed)"
-            in capsys.readouterr().out)
+    assert ("1 finished game rated, 2 ratings of 2 people (0 ratings before; the ratings "
+            "changed)" in capsys.readouterr().out)
     assert asyncio.run(_all(db_path)) == first
     assert main(["ratings", "rebuild", "--db", str(db_path)]) == 0
     assert "(unchanged)" in capsys.readouterr().out
@@ -281,3 +331,145 @@ async def test_the_leaderboard_bench_prints_its_figure(tmp_path: Path) -> None:
     assert median > 0
     assert "leaderboard: 300 finished games in one server" in out.getvalue()
     assert "leaderboard_ms=" in out.getvalue()
+
+
+# --- the console's commands: tabula ratings show / leaderboard / rebuild --------------------------
+
+def _console_games(db_path: Path) -> None:
+    """Two Duel games and a Héros game as `tabula play` stores them (no server): u1 beats u2
+    twice at Duel, u3 beats u1 at Héros."""
+
+    async def fill() -> None:
+        store = await open_store(db_path)
+        try:
+            for channel, (users, key, won) in enumerate(
+                    [([1, 2], "duel", 0), ([2, 1], "duel", 1), ([1, 3], "heros", 1)], start=1):
+                gid = await _game(store, users, channel=channel, guild=None, key=key)
+                assert await _finish(store, gid, _outcome((won,)))
+        finally:
+            await store.close()
+
+    asyncio.run(fill())
+
+
+def test_show_and_leaderboard_read_a_console_database(
+        db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _console_games(db_path)
+    assert main(["ratings", "show", "U1", "--db", str(db_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("u1 (user 1):\n")
+    mine = {r.game_key: r for r in asyncio.run(_all(db_path)) if r.user_id == 1}
+    duel = ratings.shown(mine["duel"].mu, mine["duel"].sigma)
+    duel_name, heros_name = (translate(get(k).name()) for k in ("duel", "heros"))
+    assert f"  {duel_name}: {duel:,}, provisional after 2 games (μ " in out
+    assert f"  {heros_name}: " in out and "provisional after 1 game (μ " in out
+    assert main(["ratings", "show", "1", "--db", str(db_path), "--lang", "fr"]) == 0
+    assert "provisoire après 2 parties (μ " in capsys.readouterr().out
+    assert main(["ratings", "show", "nobody", "--db", str(db_path)]) == 1
+    assert "Nobody named “nobody” has a rated game" in capsys.readouterr().out
+
+    assert main(["ratings", "leaderboard", "--db", str(db_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{duel_name} · 2 players" and out[1].startswith("  1. u1 — ")
+    assert out[2].startswith("  2. u2 — ") and out[3] == f"{heros_name} · 2 players"
+    assert out[4].startswith("  1. u3 — ")
+    assert main(["ratings", "leaderboard", "heros", "--limit", "1", "--db", str(db_path),
+                 "--lang", "fr"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{translate(get('heros').name(), 'fr')} · 2 joueurs" and len(out) == 2
+    assert main(["ratings", "leaderboard", "chess", "--db", str(db_path)]) == 2
+    assert "chess" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["rebuild"], ["show", "alice"], ["leaderboard"]])
+def test_a_database_that_does_not_exist_is_refused_and_not_created(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    typo = tmp_path / "typo.sqlite3"
+    for lang, words in (("en", "No database at"), ("fr", "Aucune base de données à")):
+        assert main(["ratings", *command, "--db", str(typo), "--lang", lang]) == 2
+        err = capsys.readouterr().err
+        assert words in err and str(typo) in err
+    assert not typo.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_the_rebuild_line_counts_in_both_languages(
+        db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"1 finished games rated, 1 ratings of 1 people" read badly (issue 44)."""
+    _console_games(db_path)
+    assert main(["ratings", "rebuild", "--db", str(db_path)]) == 0
+    assert (f"{db_path}: 3 finished games rated, 4 ratings of 3 people (unchanged)"
+            in capsys.readouterr().out)
+    assert main(["ratings", "rebuild", "--db", str(db_path), "--lang", "fr"]) == 0
+    assert (f"{db_path} : 3 parties terminées notées, 4 cotes de 3 personnes (rien n'a changé)"
+            in capsys.readouterr().out)
+    one = ratings.Rating()
+    assert translate(Msg("ratings.rebuilt", {"target": "x", "games": 1, "n": 1, "people": 1,
+                                             "changed": Msg("ratings.changed", {"n": 1})})) == (
+        "x: 1 finished game rated, 1 rating of 1 person (1 rating before; the ratings changed)")
+    assert translate(Msg("ratings.rebuilt", {"target": "x", "games": 1, "n": 1, "people": 1,
+                                             "changed": Msg("ratings.changed", {"n": 0})}),
+                     "fr") == ("x : 1 partie terminée notée, 1 cote de 1 personne (0 cote avant ;"
+                               " les cotes ont changé)")
+    assert one.shown == 1000
+
+
+# --- the bots' fixed ratings: tabula ratings bots ------------------------------------------------
+
+def test_every_games_levels_are_in_order_in_the_file() -> None:
+    """data/ratings.json, μ: random < easy < medium < hard in every game (issue 44: Duel's easy
+    was above its medium, Héros' medium above its hard, Res Publica's easy above its medium)."""
+    measured = json.loads(data_path("ratings.json").read_text(encoding="utf-8"))
+    for key in sorted(registry.GAMES):
+        levels = measured["games"][key]
+        assert list(levels) == list(ai.ARENA_LEVELS), key
+        mus = [levels[level]["mu"] for level in ai.ARENA_LEVELS]
+        assert mus == sorted(mus) and len(set(mus)) == len(mus), (key, mus)
+        assert measured["measured"][key].startswith(f"tabula ratings bots {key} "), key
+
+
+def test_the_batch_fit_does_not_depend_on_the_games_order() -> None:
+    rng = random.Random(44)
+    strength = {"random": 0.0, "easy": 1.0, "medium": 2.0, "hard": 3.0}
+    games = []
+    for _ in range(120):
+        seats = rng.sample(list(strength), 3)
+        noisy = [strength[s] + rng.gauss(0, 1.2) for s in seats]
+        games.append((seats, [1 + sum(o > mine for o in noisy) for mine in noisy]))
+    found = fit(games, 6, 1)
+    assert fit(list(reversed(games)), 6, 1) == found  # the same floats in any order
+    assert fit(rng.sample(games, len(games)), 6, 1) == found
+    assert [found[k].mu for k in strength] == sorted(found[k].mu for k in strength)
+    assert {k: r.games for k, r in found.items()} == {
+        k: sum(k in seats for seats, _ in games) for k in strength}
+
+
+def test_arena_games_rank_by_score_as_peoples_games_do() -> None:
+    row = {"kinds": ["random", "easy", "medium"], "winners": [1], "scores": [3, 58, 55],
+           "last": []}
+    assert places_of(row) == [3, 1, 2]  # not [2, 1, 2]: the losers by score
+    assert places_of({**row, "scores": None}) == [2, 1, 2]
+
+
+def test_the_bots_command_records_resumes_and_writes(
+        toy_game: str, tmp_path: Path) -> None:
+    """Every set of levels at the table, each game recorded once: a second run with more games
+    plays only the new ones, the fit reads them all; --write freezes every level."""
+    record, file = tmp_path / "toy.jsonl", tmp_path / "ratings.json"
+    file.write_text(json.dumps({"games": {}, "measured": {}}), encoding="utf-8")
+    out = io.StringIO()
+    assert bots_command(toy_game, 3, 2, 1, None, None, 1, [], False, str(record), 4, 10,
+                        out) == 0
+    first = record.read_text(encoding="utf-8").splitlines()
+    assert len(first) == 4 * 2  # 4 tables of 3 levels among 4, 2 games each
+    assert sorted(json.loads(r)["kinds"][0] for r in first[:4]) == sorted(
+        [t[0] for t in itertools.combinations(ai.ARENA_LEVELS, 3)])
+    assert "8 arena games" in out.getvalue()
+    assert bots_command(toy_game, 3, 3, 1, None, None, 1, [], True, str(record), 4, 10, out,
+                        file) == 0
+    lines = record.read_text(encoding="utf-8").splitlines()
+    assert lines[:8] == first and len(lines) == 12  # only the third round was played
+    written = json.loads(file.read_text(encoding="utf-8"))
+    assert list(written["games"]["toy"]) == list(ai.ARENA_LEVELS)
+    assert written["measured"]["toy"] == (
+        "tabula ratings bots toy --players 3 --games 3 --seed 1 --passes 4 --bootstrap 10: "
+        "12 games")
