@@ -96,7 +96,8 @@ def lobby_text(info: GameInfo) -> str:
         return t(key, locale, game=name)
     lines = [t("discord.lobby.post.title", locale, game=name)]
     if info.options:
-        lines.append(t("discord.status.options", locale, options=options_text(info.options)))
+        lines.append(t("discord.status.options", locale,
+                       options=options_text(info.options, info.game_key, locale)))
     if info.pace:
         lines.append(t("discord.lobby.pace", locale, pace=info.pace.text(locale)))
     if info.hints:

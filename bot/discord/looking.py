@@ -29,7 +29,7 @@ from bot.discord.turnpost import (
     standing_lines,
 )
 from bot.service import ATTACHMENT_LIMIT, GameInfo, HandReport, LogPage, in_view
-from engine.i18n import action_label, translate
+from engine.i18n import action_label, has, translate
 from engine.registry import get as get_game
 
 
@@ -37,11 +37,18 @@ def game_name(key: str, locale: str) -> str:
     return translate(get_game(key).name(), locale)
 
 
-def options_text(options: dict) -> str:
-    """`{"classic": True, "panel": "a"}` as typed: `classic panel=a`."""
-    words = [name if value is True else f"{name}={value}"
-             for name, value in options.items() if value not in (None, False)]
-    return " ".join(words)
+def options_text(options: dict, game_key: str, locale: str) -> str:
+    """A game's options in the reader's words (`<game>.optname.<option>`, or `.<option>.<value>`
+    for a choice): « jeu classique », "Agora, Leaders (all 43)"; one no catalogue names, as
+    typed (`panel=a`)."""
+    words = []
+    for name, value in options.items():
+        if value in (None, False):
+            continue
+        key = f"{game_key}.optname.{name}" + ("" if value is True else f".{value}")
+        typed = name if value is True else f"{name}={value}"
+        words.append(t(key, locale) if has(key, locale) else typed)
+    return ", ".join(words)
 
 
 def seats_text(info: GameInfo) -> str:
@@ -126,7 +133,8 @@ async def status(interaction: discord.Interaction) -> None:
         lines = [t("discord.status.title", locale, game=game_name(info.game_key, locale),
                    status=t(f"discord.status.{info.status}", locale))]
         if info.options:
-            lines.append(t("discord.status.options", locale, options=options_text(info.options)))
+            lines.append(t("discord.status.options", locale,
+                           options=options_text(info.options, info.game_key, locale)))
         if info.hints:
             lines.append(t("discord.status.hints", locale))
         lines.append(t("discord.status.players", locale, n=len(info.seats), min=game.min_players,

@@ -51,7 +51,7 @@ def test_a_full_lobby_in_french_with_options_and_a_bot() -> None:
     info = lobby("fr", "Ann", "Cicéron (moyen)", options={"agora": True}, hints=True)
     assert lobby_text(info).split("\n") == [
         "🎲 Une partie de **7 Wonders Duel** cherche des joueurs.",
-        "Options : agora",
+        "Options : Agora",
         "💡 Aides activées : `/move hint` (ou 💡 Aide dans le menu Jouer) vous suggère en privé le "
         "coup du joueur ordinateur moyen, avec sa raison. Cette partie ne sera pas classée.",
         "👥 2 joueurs installés (2 à 2) : Ann, Cicéron (moyen)",

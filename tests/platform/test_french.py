@@ -102,3 +102,23 @@ def test_a_pace_is_written_in_french_days() -> None:
     for pace in (*PRESETS.values(), Pace(2 * 86400, 3600, 4 * 86400)):
         assert parse_pace(pace.text("fr")) == pace
         assert "d" not in pace.text("fr")
+
+
+def test_every_option_is_named_in_both_languages() -> None:
+    """« Options : classic »: a game's options are said in the reader's words, every option and
+    every value of every game."""
+    from bot.discord.looking import options_text
+    from engine import registry
+
+    games = registry.keys()
+    for key in games:
+        for spec in registry.get(key).options:
+            for value in spec.values or (True,):
+                options = {spec.name: value}
+                said = {loc: options_text(options, key, loc) for loc in ("en", "fr")}
+                typed = spec.name if value is True else f"{spec.name}={value}"
+                assert typed not in said.values(), (key, said)
+                assert "=" not in said["fr"] and "=" not in said["en"], said
+    assert options_text({"classic": True}, "res-publica", "fr") == "jeu classique"
+    assert options_text({"agora": True, "leaders": "points"}, "duel", "en") == \
+        "Agora, Leaders (the points panel)"
