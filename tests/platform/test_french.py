@@ -122,3 +122,12 @@ def test_every_option_is_named_in_both_languages() -> None:
     assert options_text({"classic": True}, "res-publica", "fr") == "jeu classique"
     assert options_text({"agora": True, "leaders": "points"}, "duel", "en") == \
         "Agora, Leaders (the points panel)"
+
+
+def test_res_publica_scores_say_where_points_come_from() -> None:
+    """« 45 en cartes des points » read as "45 in cards of the points"."""
+    said = translate(Msg("res-publica.outcome.score", {
+        "seat": Msg.seat(0), "n": 48, "parts": Msg("res-publica.outcome.parts", {"parts": (
+            Msg("res-publica.outcome.part_cards", {"n": 45}),
+            Msg("res-publica.outcome.part_pairs", {"n": 3}))})}), "fr", ["Brutus"])
+    assert said == "Brutus 48 points : 45 grâce aux cartes des points, 3 pour les paires en main"
