@@ -12,6 +12,7 @@ import data
 from engine.core import Msg
 from engine.i18n import action_label, translate
 from engine.sevenhills.components import load
+from engine.sevenhills.step import card_msg
 
 from .helpers import G
 
@@ -80,6 +81,14 @@ def test_translations_read_well() -> None:
         "Déployer un noble sur l'Aventin"
     assert action_label("seven-hills", "levy @1 forum", "en", names) == \
         "Levy one of Bob's plebeians on the Forum Romanum"
+    slave = card_msg("red-slave-1")
+    discard = Msg("seven-hills.log.discard", {"seat": Msg.seat(0), "card": slave})
+    assert translate(discard, "fr", names) == "Ann défausse l'esclave rouge."
+    assert translate(discard, "en", names) == "Ann discards the red slave."
+    reveal = Msg("seven-hills.log.reveal_none", {"seat": Msg.seat(1), "n": 2,
+                                                  "card": card_msg("purple-knight-1")})
+    assert translate(reveal, "fr", names).startswith("Bob révèle le chevalier violet :")
+    assert translate(reveal, "en", names).startswith("Bob reveals the purple knight:")
     msg = Msg("seven-hills.log.take_deck", {"seat": Msg.seat(0), "n": 1})
     assert translate(msg, "en", names) == "Ann takes 1 card from the deck."
     assert translate(msg, "fr", names) == "Ann prend 1 carte du paquet."
