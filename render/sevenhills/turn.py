@@ -38,7 +38,6 @@ from render.common import (
     disc,
     draw_text,
     ellipsize,
-    fit_size,
     header_band,
     name_badge,
     paste,
@@ -62,6 +61,7 @@ MIN = 18  # the smallest essential font size on this canvas
 # fixed places: the Forum and the hills in the order they open, then Capitolium/Campus Martius
 PLACES = ("forum", "palatine", "caelian", "aventine", "quirinal", "viminal", "esquiline", "city")
 TOP, GAP, M = 128, 10, 12
+ROW_H = 74  # a seat in the prestige list: its name and prestige, then its hand and knights
 GRID_W = 760
 SIDE_X = M + GRID_W + 12
 
@@ -375,8 +375,7 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
     d = ImageDraw.Draw(img)
     order = list(view.get("order", range(view.get("players", 3))))
     seats = view.get("seats", [])
-    row_h = 68
-    h = 40 + row_h * len(order)
+    h = 40 + ROW_H * len(order)
     rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
     text_line(d, (x0 + 14, y0 + 22), tr("col.prestige", locale), 20, bold=True, fill=MUTED)
     with secondary():
@@ -387,36 +386,32 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
     consuls = view.get("consuls", [])
     for i, s in enumerate(order):
         seat = seats[s] if s < len(seats) else {}
-        ry0 = y0 + 38 + i * row_h
+        ry0 = y0 + 38 + i * ROW_H
         cy = ry0 + 20
         if s in active or s in winners:
-            rounded(img, (x0 + 5, ry0 - 3, x1 - 5, ry0 + row_h - 3), 10,
+            rounded(img, (x0 + 5, ry0 - 3, x1 - 5, ry0 + ROW_H - 5), 10,
                     tint(seat_colour(s), 0.8))
-        text_line(d, (x0 + 12, cy), f"{i + 1}.", 20, bold=True)
+        if s in winners:  # in place of its step of the turn order: the game is over
+            paste(img, star(24), (x0 + 9, cy - 12))
+        else:
+            disc(img, (x0 + 21, cy), 14, seat_colour(s), PANEL, 2)  # a step of the turn order
         right = x1 - 14
         w = text_line(d, (right, cy), str(seat.get("prestige", 0)), 28, bold=True, anchor="rm")
         right -= w + 8
-        if s in diff.prestige:
-            w = text_line(d, (right, cy), f"{diff.prestige[s]:+d}", MIN, bold=True, fill=HL,
-                          anchor="rm")
-            right -= w + 6
-        if s in winners:
-            paste(img, star(24), (right - 24, cy - 12))
-            right -= 28
-        name_badge(img, (x0 + 38, cy), seat_name(names, s), 20, seat_colour(s),
-                   max(60, right - x0 - 44), min_size=MIN)
-        cy2 = ry0 + 49
-        x = x0 + 38
-        if s in consuls:
-            tag = badge(img, (x, cy2), tr("consul", locale), MIN, GOLD)
+        if s in consuls:  # beside the name: the line under it is the hand's and knights'
+            tag = badge(img, (right, cy), tr("consul", locale), MIN, GOLD, anchor="rm")
             if s in diff.consuls:
                 rounded(img, (tag[0] - 3, tag[1] - 3, tag[2] + 3, tag[3] + 3), 16, None, HL, 3)
-            x = tag[2] + 8
-        with secondary():  # shrunk rather than cut: its last number is the knights'
-            line = tr("seat_line", locale, n=seat.get("hand", 0), forum=seat.get("forum", 0),
-                      k=seat.get("knights", 0))
-            text_line(d, (x, cy2), line, fit_size(line, x1 - x - 12, 14, 10, bold=False),
-                      fill=MUTED, max_width=x1 - x - 12)
+            right = tag[0] - 6
+        name_badge(img, (x0 + 38, cy), seat_name(names, s), 20, seat_colour(s),
+                   max(60, right - x0 - 44), min_size=MIN)
+        right, cy2 = x1 - 14, ry0 + 52
+        if s in diff.prestige:  # under the prestige it changed
+            right -= text_line(d, (right, cy2), f"{diff.prestige[s]:+d}", MIN, bold=True,
+                               fill=HL, anchor="rm") + 8
+        line = tr("seat_line", locale, n=seat.get("hand", 0), k=seat.get("knights", 0))
+        text_line(d, (x0 + 38, cy2), line, MIN, fill=MUTED, max_width=right - x0 - 38)
+    _order_arrows(img, [y0 + 58 + i * ROW_H for i in range(len(order))], x0 + 21)
     if diff.consuls:
         _mark(img, (x0, y0, x1, y0 + h), text=tr("elected", locale, n=len(diff.consuls)),
               locale=locale)
@@ -449,6 +444,16 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
                          20, align="left", valign="top", min_size=MIN, max_lines=6)
         lines_n = len(_wrap_count(text, x1 - x0 - 28, used))
         y += int(lines_n * used * 1.12) + 10
+
+
+def _order_arrows(img: Image.Image, ys: Sequence[float], x: float) -> None:
+    """The turn order as a path down the list, from each seat's dot to the next one's (no rank
+    numbers: prestige ranks the players, not this list)."""
+    d = ImageDraw.Draw(img)
+    for top, bottom in zip(ys, ys[1:], strict=False):  # dot centres: 7 px radius and a ring
+        tip = bottom - 11
+        d.line((x, top + 11, x, tip - 8), fill=MUTED, width=3)
+        d.polygon([(x - 6, tip - 9), (x + 6, tip - 9), (x, tip)], fill=MUTED)
 
 
 def _wrap_count(text: str, width: float, size: int) -> list[str]:

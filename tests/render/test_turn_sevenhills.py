@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from functools import cache
 from importlib import import_module
@@ -112,8 +113,8 @@ def test_the_turn_writes_who_acts_the_counter_sectors_and_prestige_as_essential(
 
 
 def test_several_defenders_are_named_together_with_the_plural_verb() -> None:
-    for name, verb in (("defence-4p-en", "defend with centurions"),
-                       ("defence-3p-fr", "défendent avec leurs centurions")):
+    for name, verb in (("defence-4p-en", "to defend with centurions"),
+                       ("defence-3p-fr", "doivent défendre avec leurs centurions")):
         at = sample(name)
         asked = G.prompt(at.state)
         assert len(asked) > 1
@@ -127,7 +128,9 @@ def test_several_defenders_are_named_together_with_the_plural_verb() -> None:
             assert tr(f"tok.{sector}", at.sample.locale) in joined
             assert NAMES[victim] in joined
     one = tr("render.phase.protect", "en", name="Bob", n=1)
-    assert one == "Bob defends with centurions"
+    assert one == "Bob to defend with centurions"
+    assert tr("render.phase.protect", "fr", name="Bob", n=1) == \
+        "À Bob de défendre avec ses centurions"
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -370,3 +373,41 @@ def test_the_resignation_outcome_is_the_platforms() -> None:
     out = resigned(4, 2)
     assert T.resigned_seat(out) == 2
     assert T.resigned_seat(G.outcome(sample("final-3p-en").state)) is None
+
+
+# --- issue 44.15: the prestige list ------------------------------------------------------------
+
+
+def _status_words(locale: str) -> list[str]:
+    return [translate(Msg(f"{GAME}.render.phase.{p}", {"name": "Bob", "n": 1}), locale)
+            for p in PHASES]
+
+
+@pytest.mark.parametrize(("locale", "form"), [("en", r"Bob to "), ("fr", r"^(À|Au consul) Bob de ")])
+def test_the_status_says_who_is_to_act_as_the_other_games_do(locale: str, form: str) -> None:
+    """"bob takes cards" read as a move already made; the other games write "{name} to play"
+    « À {name} de jouer » (Héros, Res Publica, Duel): so does every Seven Hills step."""
+    for text in _status_words(locale):
+        assert re.search(form, text), text
+    # several defenders at once: the names come first, then what they are to do
+    assert tr("render.phase.protect", "fr", name="", n=2).strip() == \
+        "doivent défendre avec leurs centurions"
+
+
+@pytest.mark.parametrize("name", ["start-4p-en", "era4-4p-fr", "levy-3p-en", "final-4p-fr",
+                                  "defence-4p-en"])
+def test_the_prestige_list_has_no_rank_numbers_and_legible_sub_lines(name: str) -> None:
+    """Issue 44.15: the list in turn order was numbered 1., 2., 3. (read as a ranking), and its
+    lines under the names (cards in hand, knights) were 14 px shrunk to 10, 5 to 7 px in the
+    preview. Turn order is a path of dots and arrows; those lines are essential text at the
+    preview's floor or more."""
+    at = sample(name)
+    drawn, _ = draw_turn(at)
+    assert not [d.text for d in drawn if re.fullmatch(r"\d+\.", d.text.strip())]
+    view = G.view(at.state, None)
+    scale = preview_scale((T.TW, T.TH))
+    for seat in view["seats"]:
+        line = tr("render.seat_line", at.sample.locale, n=seat["hand"], k=seat["knights"])
+        found = [d for d in drawn if d.text == line]
+        assert found, (line, [d.text for d in drawn])
+        assert all(not d.secondary and d.size * scale >= MIN_PREVIEW_PX for d in found), found
