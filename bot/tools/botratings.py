@@ -45,6 +45,7 @@ class Plan:
     seed: int
     iterations: int | None  # hard's tree iterations (easy and medium: their own budgets)
     seconds: float | None
+    adjacent: bool = False  # only the tables of levels next to each other (not in `key`)
 
     def key(self) -> str:
         """What a recorded game must match to be reused."""
@@ -52,7 +53,16 @@ class Plan:
                            self.iterations, self.seconds if self.seconds != math.inf else None])
 
     def tables(self) -> list[tuple[str, ...]]:
+        """Every set of levels at a table; a table's number (its seed) is its place here."""
         return list(itertools.combinations(LEVELS, self.players))
+
+    def played(self) -> list[int]:
+        """The tables played: all, or with `adjacent` those of consecutive levels (random-easy,
+        easy-medium, medium-hard at 2 players), whose games tell the levels next to each other
+        apart; a far pair's games (hard against random) are costly and say little."""
+        steps = [[LEVELS.index(k) for k in kinds] for kinds in self.tables()]
+        return [t for t, at in enumerate(steps)
+                if not self.adjacent or at == list(range(at[0], at[0] + len(at)))]
 
     def setup(self, t: int) -> arena.Setup:
         return arena.Setup(self.game, self.players, self.tables()[t], self.options,
@@ -88,7 +98,7 @@ def play(plan: Plan, games: int, jobs: int, record: Path | None,
          out: TextIO | None = None) -> list[dict[str, Any]]:
     """Every game of every table, those already recorded read back, the others played."""
     done = recorded(plan, record)
-    todo = [(t, g) for g in range(games) for t in range(len(plan.tables())) if (t, g) not in done]
+    todo = [(t, g) for g in range(games) for t in plan.played() if (t, g) not in done]
 
     def keep(row: dict[str, Any]) -> None:
         done[(row["table"], row["game"])] = row
@@ -105,7 +115,7 @@ def play(plan: Plan, games: int, jobs: int, record: Path | None,
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for future in as_completed([pool.submit(_one, plan, t, g) for t, g in todo]):
                 keep(future.result())
-    return [done[(t, g)] for g in range(games) for t in range(len(plan.tables()))]
+    return [done[(t, g)] for g in range(games) for t in plan.played()]
 
 
 @dataclass(frozen=True)
@@ -145,8 +155,9 @@ def apart(found: dict[str, Measured]) -> Iterator[tuple[str, str, bool]]:
 def command(plan: Plan, games: int, passes: int, resamples: int) -> str:
     opts = "".join(f" --option {o}" for o in plan.options)
     hard = f" --iterations {plan.iterations}" if plan.iterations is not None else ""
+    tables = " --adjacent" if plan.adjacent else ""
     return (f"tabula ratings bots {plan.game} --players {plan.players}{opts} --games {games} "
-            f"--seed {plan.seed}{hard} --passes {passes} --bootstrap {resamples}")
+            f"--seed {plan.seed}{hard}{tables} --passes {passes} --bootstrap {resamples}")
 
 
 def write(plan: Plan, found: dict[str, Measured], text: str, count: int,
@@ -166,12 +177,13 @@ def write(plan: Plan, found: dict[str, Measured], text: str, count: int,
 def bots_command(game_key: str, players: int, games: int, seed: int, iterations: int | None,
                  seconds: float | None, jobs: int, options: Sequence[str], save: bool,
                  record: str | None = None, passes: int = 16, resamples: int = 100,
-                 out: TextIO | None = None, file: Path | None = None) -> int:
+                 out: TextIO | None = None, file: Path | None = None,
+                 adjacent: bool = False) -> int:
     game = registry.get(game_key)
     parse_options(game, options)
     if iterations is not None and seconds is None:
         seconds = math.inf  # an iteration budget alone: the same games on any host, any load
-    plan = Plan(game.key, players, tuple(options), seed, iterations, seconds)
+    plan = Plan(game.key, players, tuple(options), seed, iterations, seconds, adjacent)
     rows = play(plan, games, jobs, Path(record) if record else None, out)
     found = measure(rows, passes, resamples, seed)
     text = command(plan, games, passes, resamples)

@@ -473,3 +473,8 @@ def test_the_bots_command_records_resumes_and_writes(
     assert written["measured"]["toy"] == (
         "tabula ratings bots toy --players 3 --games 3 --seed 1 --passes 4 --bootstrap 10: "
         "12 games")
+    near = tmp_path / "adjacent.jsonl"  # --adjacent: only levels next to each other
+    assert bots_command(toy_game, 2, 1, 1, None, None, 1, [], False, str(near), 2, 5, out,
+                        adjacent=True) == 0
+    assert sorted(sorted(json.loads(r)["kinds"]) for r in near.read_text().splitlines()) == [
+        ["easy", "medium"], ["easy", "random"], ["hard", "medium"]]
