@@ -140,6 +140,8 @@ def parser() -> argparse.ArgumentParser:
                       help="online passes in random orders, averaged (the fit)")
     bots.add_argument("--bootstrap", type=int, default=100, metavar="N",
                       help="resamples of the games for each level's 95%% interval")
+    bots.add_argument("--adjacent", action="store_true",
+                      help="only tables of consecutive levels (random-easy, easy-medium, ...)")
     bots.add_argument("--write", action="store_true", help="freeze them in data/ratings.json")
 
     benchdb = sub.add_parser(
@@ -283,7 +285,7 @@ def _command(args: argparse.Namespace) -> int:
 
         return bots_command(args.game, args.players, args.games, args.seed, args.iterations,
                             args.budget, args.jobs, args.option, args.write, args.record,
-                            args.passes, args.bootstrap)
+                            args.passes, args.bootstrap, adjacent=args.adjacent)
     if args.command == "bench-db":
         from bot.bench.db import bench_db
 
