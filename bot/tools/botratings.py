@@ -1,12 +1,13 @@
 """`tabula ratings bots`: the bots' fixed ratings, measured in arena games (issues 44 and 46).
 
-    tabula ratings bots duel --players 2 --games 40 --seed 1 --iterations 200 --jobs 1 \\
-        --record duel.jsonl [--write]
+    tabula ratings bots duel --players 2 --games 40 --seed 1 --iterations 200 --adjacent \\
+        --jobs 1 --record duel.jsonl [--write]
 
 The levels (random, easy, medium, hard) play `tabula arena`'s games: every pair of levels in a
 2-player game, every set of N levels otherwise (each table seed S + 10,000 t, the seats rotated
-by game). Games are played round by round (game g of every table, then game g + 1), so a run cut
-short still holds as many games of each table, give or take one. Each game is ranked as a
+by game; with `--adjacent` only the tables of consecutive levels: random-easy, easy-medium,
+medium-hard at 2 players). Games are played round by round (game g of every table, then
+game g + 1), so a run cut short still holds as many games of each table, give or take one. Each game is ranked as a
 person's game is (`bot.ratings.rank_places`: the winners, then by score), and the levels are
 fitted as players by `bot.ratings.fit`: the mean of `--passes` online passes over the games in
 random orders, so the order the games were played in does not matter. The 95% interval of each
