@@ -18,7 +18,12 @@ from . import ai
 from . import board as B
 from . import scoring as S
 from .components import load
-from .step import card_msg, tok
+from .step import card_msg
+
+
+def the(place: str) -> Msg:
+    """A hill or the Forum with its article, as every line names a place (« sur l'Aventin »)."""
+    return Msg(f"seven-hills.the.{place}")
 
 
 def _people(state: State, hill: str) -> list[int]:
@@ -52,7 +57,7 @@ def reason(before: State, after: State, seat: int, action: str = "") -> Msg | No
         if was not in (None, seat) and _leader(after, hill) != was \
                 and _people(after, hill)[was] < _people(before, hill)[was]:
             return Msg("seven-hills.hint.blocks", {"seat": Msg.seat(was),
-                                                   "hill": Msg(f"seven-hills.tok.{hill}")})
+                                                   "hill": the(hill)})
     verb, *args = action.split() or [""]
     for rival in range(before["players"]):  # a levy comes after the election: said below
         if rival != seat and verb != "levy" \
@@ -80,7 +85,7 @@ def reason(before: State, after: State, seat: int, action: str = "") -> Msg | No
         return Msg("seven-hills.hint.hand")
     hill = term[2:]
     was, now = _leader(before, hill), _leader(after, hill)
-    named = {"hill": Msg(f"seven-hills.tok.{hill}")}
+    named = {"hill": the(hill)}
     if now == seat and was not in (None, seat):
         return Msg("seven-hills.hint.takes_from", {**named, "seat": Msg.seat(was)})
     if now == seat and was != seat:
@@ -108,9 +113,9 @@ def _what_it_does(before: State, after: State, seat: int, verb: str,
         return Msg("seven-hills.hint.steal", {"n": n, "seat": Msg.seat(victim)})
     if verb in ("dismiss", "levy") and int(args[0][1:]) != seat:
         owner, sector = int(args[0][1:]), args[1]
-        return Msg(f"seven-hills.hint.{verb}", {"seat": Msg.seat(owner), "hill": tok(sector)})
+        return Msg(f"seven-hills.hint.{verb}", {"seat": Msg.seat(owner), "hill": the(sector)})
     if verb == "levy":  # one of the seat's own plebeians: the one it misses least
-        return Msg("seven-hills.hint.levy_own", {"hill": tok(args[1])})
+        return Msg("seven-hills.hint.levy_own", {"hill": the(args[1])})
     if verb == "done" and before["phase"] == "power":
         return Msg("seven-hills.hint.done")
     return None
