@@ -15,9 +15,12 @@ A post pings exactly the players it calls (allowed_mentions), whatever the names
 
 A crash between a move's save and its post, or a post Discord refused, would leave the channel
 calling the previous player: bot/discord/retry.py posts it again (at every READY, and in the
-background with a back-off), once whatever the number of bot processes (a claim in the
-database). A post whose record fails is taken down again, so that the channel never shows two
-live turn posts and the retry posts it once.
+background with a back-off). Every try of one turn's post, in any process, carries the same
+nonce with `enforce_nonce` (`post_nonce`): Discord answers a repeated one with the message
+already made instead of a second, so a turn is posted once, and its players pinged once,
+whatever the timing (a post still in flight when another process repairs it at READY, a post
+call slower than the retry's patience, a retry after a failed record). A post whose record
+fails stays up: the retry records it (the message kept, else the nonce finds it again).
 
 Test-only: `TABULA_TEST_CRASH_BEFORE_POST=<version>` makes the process kill itself (SIGKILL,
 as a power cut would) when it is about to post the turn of that version, i.e. right after the
@@ -27,6 +30,7 @@ move was committed (tests/e2e/test_crash.py). Nothing sets it outside the tests.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import logging
 import os
@@ -52,6 +56,14 @@ def overtaken_text(report: Report, intro: Sequence[str] = ()) -> str:
     info = report.game
     lines = [*intro, *(translate(m, info.locale, shown_names(info.names)) for m in report.public)]
     return clip("\n".join(lines), LIMIT) or t("discord.turn.more", info.locale)
+
+
+def post_nonce(info: GameInfo, kind: str = "turn") -> str:
+    """The nonce of the game's `kind` of post at its version: the same in every try and every
+    process, and unlike any other post's (a game's versions only grow; discord.py's own
+    nonces are random 64-bit numbers). Discord's limit is 25 characters: 19 digits here."""
+    key = f"tabula:{kind}:{info.channel_id}:{info.id}:{info.version}".encode()
+    return str(int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1)
 
 
 CRASH_BEFORE_POST = "TABULA_TEST_CRASH_BEFORE_POST"  # tests only: see the module's docstring
@@ -90,7 +102,9 @@ async def post_turn(
         if message is None:  # a repair whose turn was posted meanwhile: nothing was due
             return True
         if reposter is not None:
-            reposter.landed(report.game.id, report.game.version)
+            superseded = reposter.landed(report.game.id, report.game.version, message.id)
+            if superseded is not None:  # an unrecorded post of an earlier try: a later one is up
+                await retire_buttons(client, superseded)
     elif report.how is How.EDIT or report.asks:
         # An answer to a simultaneous choice, or a step that leaves one open (its asks may
         # read differently now): the open post is edited if it still shows that choice
@@ -101,11 +115,23 @@ async def post_turn(
 
 
 async def _after_telling(client: discord.Client, service: Service, report: Report) -> None:
-    if report.notices:
+    if report.notices and await _first_to_tell(service, report):
         await send_notices(client, service, report.notices)
     autoplay = getattr(client, "autoplay", None)
     if autoplay is not None and any(s.bot is not None for s in report.to_act):
         autoplay.wake(report.game.id)  # now that the turn that asks the bot is told
+
+
+async def _first_to_tell(service: Service, report: Report) -> bool:
+    """Whether this post's direct messages are this process's to send: a turn posted by two
+    tries (one message, by its nonce) sends them once. Sent if the database cannot say."""
+    if report.how is not How.POST:
+        return True
+    try:
+        return await service.claim(report.game.id, f"notices:{report.game.version}")
+    except Exception as error:
+        log.warning("could not claim the notices of game %s: %s", report.game.id, error)
+        return True
 
 
 async def _post(
@@ -130,11 +156,15 @@ async def _post(
     try:
         if overtaken:
             message = await channel_of(client, info).send(
-                overtaken_text(report, intro), allowed_mentions=pinging())
+                overtaken_text(report, intro), allowed_mentions=pinging(),
+                nonce=post_nonce(info, "log"))
+        elif (kept := await _unrecorded(client, info)) is not None:
+            message = kept  # made by an earlier try whose record failed: recorded now
         else:
             # Only the people newly asked: never the player going on with their own turn.
             kwargs: dict = {"view": turn_layout(report, intro, image=report.image is not None),
-                            "allowed_mentions": pinging(report.pinged)}
+                            "allowed_mentions": pinging(report.pinged),
+                            "nonce": post_nonce(info)}
             if report.image is not None:
                 kwargs["file"] = discord.File(io.BytesIO(report.image), filename=IMAGE)
             message = await channel_of(client, info).send(**kwargs)
@@ -147,18 +177,28 @@ async def _post(
         try:
             stale = await service.posted_turn(info.id, message.id, message.channel.id,
                                               info.version)
-        except Exception as error:  # the database: the post is not known, a retry would repeat it
-            log.warning("could not record the turn post of game %s (%s): taking it down, to be "
-                        "posted again", info.id, error)
-            try:
-                await message.delete()
-            except POST_ERRORS as gone:
-                log.warning("could not take down the unrecorded turn post %s: %s", message.id,
-                            gone)
-            return Unposted("store", info.channel_id, str(error))
+        except Exception as error:  # the database: the post stays up, the retry records it
+            log.warning("could not record the turn post %s of game %s (%s): recorded at the "
+                        "next try", message.id, info.id, error)
+            return Unposted("store", info.channel_id, str(error), message.id)
         for old in stale:
             await retire_buttons(client, old)
     return message
+
+
+async def _unrecorded(client: discord.Client, info: GameInfo) -> discord.Message | None:
+    """The post of the game's version an earlier try of this process made and could not
+    record, if it is still there (within minutes the nonce would find it too; this also
+    holds after Discord's window)."""
+    reposter = getattr(client, "reposter", None)
+    failure = reposter.unrecorded(info.id, info.version) if reposter is not None else None
+    if failure is None or failure.message_id is None or failure.channel_id != info.channel_id:
+        return None
+    partial = client.get_partial_messageable(failure.channel_id)
+    try:
+        return await partial.get_partial_message(failure.message_id).fetch()
+    except discord.NotFound:
+        return None  # taken down by someone since: posted again
 
 
 # --- the open post, edited while a simultaneous choice is answered ------------------------------

@@ -13,6 +13,11 @@ process, from start-up to the end, a background task posts them again:
 - a post lost elsewhere (another process's, before a restart): every POLL, once its game has
   not changed for GRACE (a post another process is making at this moment is not lost).
 
+Every try of one turn's post carries the same nonce (posting.post_nonce): a post this process or
+another makes at the same time, or one whose answer is slow, is the one message Discord made.
+A post whose record failed stays up (its message kept in `owed`) and is recorded at the retry;
+if a later turn is posted first, its buttons go.
+
 Each attempt is claimed in the database (`repost:<version>`, bot/service/posts.py). A process
 keeps the claim of a post it failed and takes it again at its next try (a lease of half its
 back-off), while any other process takes it over only after REPOST_LEASE (its maker died): one
@@ -38,10 +43,10 @@ import discord
 
 from bot.discord.i18n import clip
 from bot.discord.looping import Looping
-from bot.discord.posting import post_turn
+from bot.discord.posting import post_turn, retire_buttons
 from bot.discord.replies import LIMIT
 from bot.discord.unposted import POST_ERRORS, Unposted, dm_text
-from bot.service import Report, Service, ServiceError
+from bot.service import Report, Service, ServiceError, TurnPost
 from bot.service.posts import REPOST_LEASE
 from engine.i18n import translate
 from engine.registry import get as get_game
@@ -114,10 +119,21 @@ class Reposter(Looping):
                                   time.monotonic() + self.delay(failures), failure)
         self._wake.set()
 
-    def landed(self, game_id: int, version: int) -> None:
+    def landed(self, game_id: int, version: int, message_id: int) -> TurnPost | None:
+        """The post of `version` landed as `message_id`: what was owed up to it is done. The
+        post of an earlier try left up unrecorded, if it is another message: its buttons go."""
         owed = self.owed.get(game_id)
-        if owed is not None and owed.version <= version:
-            del self.owed[game_id]
+        if owed is None or owed.version > version:
+            return None
+        del self.owed[game_id]
+        return _left_up(owed, message_id)
+
+    def unrecorded(self, game_id: int, version: int) -> Unposted | None:
+        """This process's post of the game at `version`, made but not recorded, if any."""
+        owed = self.owed.get(game_id)
+        if owed is None or owed.version != version or owed.failure.message_id is None:
+            return None
+        return owed.failure
 
     def cause(self, game_id: int) -> Unposted | None:
         """Why the game's latest post failed, while it is owed."""
@@ -151,6 +167,7 @@ class Reposter(Looping):
         for game_id in known.keys() - {g for g, _, _ in lost}:
             if self.owed.get(game_id) is known[game_id]:  # posted since (a later post): done
                 del self.owed[game_id]
+                await self._retire_left_up(game_id, known[game_id])
         for game_id, version, posted in lost:
             owed = self.owed.get(game_id)
             if self.service.owes_post(game_id, version):  # a move of this process posts it
@@ -171,6 +188,22 @@ class Reposter(Looping):
                 lease = REPOST_LEASE
             landed += await repost(self.client, self.service, game_id, version, posted, lease)
         return landed
+
+
+    async def _retire_left_up(self, game_id: int, owed: Owed) -> None:
+        """The buttons of a post of ours left up unrecorded, once the game's recorded post is
+        another message (the same one, found again by its nonce, keeps them)."""
+        posts = await self.service.turn_posts(game_id)
+        left = _left_up(owed, posts[-1].message_id if posts else None)
+        if left is not None:
+            await retire_buttons(self.client, left)
+
+
+def _left_up(owed: Owed, recorded: int | None) -> TurnPost | None:
+    failure = owed.failure
+    if failure.message_id is None or failure.message_id == recorded:
+        return None
+    return TurnPost(failure.message_id, failure.channel_id, owed.version)
 
 
 async def repost(client: discord.Client, service: Service, game_id: int, version: int,

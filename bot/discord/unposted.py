@@ -27,12 +27,13 @@ UNKNOWN_CHANNEL = 10003  # Discord's JSON error code: the channel was deleted
 class Unposted:
     """A turn post that did not land. `kind`: "discord" (a server error, a rate limit
     discord.py gave up on, the connection: it passes), "permission" (403: the bot may not post
-    there), "gone" (the channel no longer exists), "store" (posted, but its record failed: the
-    post was taken down, to be made again)."""
+    there), "gone" (the channel no longer exists), "store" (posted, but its record failed:
+    `message_id` is the post, left up and recorded at the next try rather than posted again)."""
 
     kind: Kind
     channel_id: int
     detail: str = ""
+    message_id: int | None = None
 
     @property
     def unusable(self) -> bool:

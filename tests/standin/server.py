@@ -107,6 +107,25 @@ class Fault:
         return _json_response({"code": self.code, "message": self.message}, status=self.status)
 
 
+@dataclass
+class Hold:
+    """A slow call (`StandIn.hold`): the next `times` requests of `method` whose path matches
+    `path` are served (the message is created), then their answer is held back until
+    `release()`, as when Discord's answer is slow to come back: the caller cannot tell yet
+    whether its request landed, and a second try must not post twice (Create Message's
+    `enforce_nonce` is what Discord offers against it)."""
+
+    method: str
+    path: str  # a regular expression, matched in full
+    times: int = 1
+    hits: int = 0
+    reached: asyncio.Event = field(default_factory=asyncio.Event)  # a request is held now
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def release(self) -> None:
+        self.released.set()
+
+
 def _json_response(data: Any, status: int = 200) -> web.Response:
     """JSON as Discord sends it: discord.py decodes a body only when the content type is exactly
     `application/json` (aiohttp's json_response adds a charset)."""
@@ -197,6 +216,7 @@ class StandIn:
         self.repeated_nonces = 0  # posts answered with an earlier message of the same nonce
         self.failures: list[str] = []  # the stand-in's own errors and unmodelled requests
         self.faults: list[Fault] = []  # failures asked for by a test (`fail`)
+        self.holds: list[Hold] = []  # slow answers asked for by a test (`hold`)
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
         self.connections: list[str] = []  # the path of each gateway connection, in order
@@ -247,6 +267,8 @@ class StandIn:
         return self
 
     async def close(self) -> None:
+        for held in self.holds:
+            held.release()
         for ws in list(self._sockets):
             await ws.close(code=WSCloseCode.GOING_AWAY)
         if self._runner is not None:
@@ -326,6 +348,14 @@ class StandIn:
         fault = Fault(method, path, status, code, message, times, retry_after)
         self.faults.append(fault)
         return fault
+
+    def hold(self, method: str, path: str, *, times: int = 1) -> Hold:
+        """Serve the next `times` requests `method path` (as `fail`'s) but hold their answers
+        back until the Hold returned is released: a slow call. Every hold is released when
+        the stand-in closes."""
+        held = Hold(method, path, times)
+        self.holds.append(held)
+        return held
 
     def message_payload(self, message: Message) -> dict[str, Any]:
         return message.payload(self.url, self.users)
@@ -581,6 +611,12 @@ class StandIn:
         self.calls.append(call)
         if call.error:
             log.info("stand-in refused %s %s: %s", call.method, path, call.error)
+        held = next((h for h in self.holds if h.hits < h.times and h.method == request.method
+                     and re.fullmatch(h.path, path)), None)
+        if held is not None:  # served, and its answer slow to come back
+            held.hits += 1
+            held.reached.set()
+            await held.released.wait()
         return response
 
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], list[tuple[int, str, bytes]]]:
