@@ -30,6 +30,14 @@ async def test_a_card_looked_up_by_name_and_from_the_board_and_hand(world: World
     assert typed.ephemeral and "Carte de points" in typed.text
     unknown = await bob.slash("game card", name="dragon")
     assert unknown.ephemeral and unknown.text.startswith("⛔") and "dragon" in unknown.text
+    # as people type (issue 44): a singular, a typo offered its closest, a word of several
+    assert "**Huns**" in (await bob.slash("game card", name="Hun")).text
+    typo = await bob.slash("game card", name="Vikongs")
+    assert typo.text.startswith("⛔") and "The closest name: Vikings." in typo.text
+    assert [c["value"] for c in (await bob.autocomplete("game card", "name",
+                                                         name="Vikongs")).choices] == ["vikings"]
+    several = await bob.slash("game card", name="cards")
+    assert several.text.startswith("⛔") and "alchemy cards" in several.text
 
     board = await carol.slash("game board")
     menu = next(c for c in board.last.custom_ids() if c.startswith("tabula:card:"))
