@@ -83,8 +83,11 @@ async def test_a_post_in_flight_when_another_process_connects_is_made_once(
     world: World, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 ) -> None:
     """(a) The move's post is made, its answer slow; meanwhile `tabula run` starts on the same
-    file, and its repair at READY finds the turn unposted and posts it: the same message."""
+    file, and its repair at READY finds the turn unposted and posts it: the same message. The
+    player asked, who wants a direct message when their turn comes, gets one."""
     players = await open_game(world, monkeypatch)
+    for player in players:
+        assert (await player.slash("game notify", dm=True)).ephemeral
     before = world.turn_message()
     moving, shown, calls = await move_held(world, players)
     process = await launch(world, tmp_path)
@@ -101,6 +104,8 @@ async def test_a_post_in_flight_when_another_process_connects_is_made_once(
     assert moved.ephemeral or moved.messages == [], moved.text
     told_once(world, players, shown)
     assert is_retired(before)
+    [nxt] = called(world, players)
+    assert len(world.standin.dms(nxt.user)) == 1, world.standin.dms(nxt.user)
 
 
 @pytest.fixture
