@@ -22,6 +22,35 @@ def _game_args(p: argparse.ArgumentParser, players: bool = True) -> None:
     )
 
 
+GAMES = "{games}"  # the epilog `tabula play --help` fills in (_GamesHelp)
+
+
+def games_text() -> str:
+    """Each game's key, its players and its options, for `tabula play --help`."""
+    from engine.i18n import translate
+    from engine.registry import get, keys
+
+    lines = ["games (the GAME argument, its --players, its --option words):"]
+    for key in keys():
+        game = get(key)
+        players = (f"{game.min_players}" if game.min_players == game.max_players
+                   else f"{game.min_players}-{game.max_players}")
+        options = ", ".join(o.typed for o in game.options) or "none"
+        lines.append(f"  {key:<12} {translate(game.name())}: {players} players; "
+                     f"options: {options}")
+    lines.append("every game also takes --option hints: `/move hint` then suggests the medium "
+                 "computer player's move")
+    return "\n".join(lines)
+
+
+class _GamesHelp(argparse.RawDescriptionHelpFormatter):
+    """Fills in the list of games only when the help is shown: reading it imports every game,
+    which no other command should wait for."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return super()._fill_text(text.replace(GAMES, games_text()), width, indent)
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="tabula", description=__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
@@ -42,7 +71,8 @@ def parser() -> argparse.ArgumentParser:
                       f"(default: $TABULA_DB or {config.DEFAULT_DB})")
     sync.add_argument("--dev-guild", type=int, help="sync to this guild id instead of globally")
 
-    play = sub.add_parser("play", help="a local console standing in for a Discord channel")
+    play = sub.add_parser("play", help="a local console standing in for a Discord channel",
+                          epilog=GAMES, formatter_class=_GamesHelp)
     _game_args(play)
     play.add_argument("--db", default=":memory:", help="SQLite file (default: in memory)")
     play.add_argument("--out", type=Path, default=Path("tabula-images"), help="where images go")

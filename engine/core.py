@@ -278,6 +278,11 @@ class OptionSpec:
     default: str | None = None
     bare: str | None = None
 
+    @property
+    def typed(self) -> str:
+        """The option as typed: `classic`, `leaders=all|...`."""
+        return f"{self.name}={'|'.join(self.values)}" if self.values else self.name
+
 
 class Game:
     """Base class of a game's rules. Subclasses are stateless: all state is in the State dict."""
@@ -549,12 +554,15 @@ def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
     """Turn `["classic", "panel=a"]` into `{"classic": True, "panel": "a"}`, checking each word."""
     specs = {o.name: o for o in game.options}
     chosen: dict[str, Any] = {o.name: o.default for o in game.options if o.values and o.default}
+    # A refusal names the options there are (« agoraa » is a typo of one of them).
+    unknown = "error.unknown_option" if specs else "error.no_options"
+    valid = ", ".join(o.typed for o in game.options)
     for word in words:
         for part in word.replace(",", " ").split():
             name, _, value = part.strip().lower().partition("=")
             spec = specs.get(name)
             if spec is None:
-                raise IllegalAction("error.unknown_option", option=part, game=game.key)
+                raise IllegalAction(unknown, option=part, game=game.key, options=valid)
             if spec.values:
                 if not value and spec.bare is not None:
                     value = spec.bare
@@ -566,6 +574,6 @@ def parse_options(game: Game, words: Sequence[str]) -> dict[str, Any]:
                 chosen[name] = value
             else:
                 if value:
-                    raise IllegalAction("error.unknown_option", option=part, game=game.key)
+                    raise IllegalAction(unknown, option=part, game=game.key, options=valid)
                 chosen[name] = True
     return chosen

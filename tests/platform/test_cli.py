@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot import config
 from bot.bench.playouts import MATRIX
 from bot.cli import main
@@ -222,3 +224,30 @@ def test_bench_search_prints_hard_iterations_in_the_time_cap() -> None:
         fields = dict(w.split("=") for w in line.split()[1:])
         assert fields["positions"] == "2" and fields["seconds"] == "0.05"
         assert 0 < int(fields["iterations_min"]) <= int(fields["iterations_max"])
+
+
+def test_play_help_lists_the_games_with_their_players_and_options(capsys) -> None:
+    """Issue 44: `tabula play --help` named no game."""
+    from engine.registry import get, keys
+
+    with pytest.raises(SystemExit) as done:
+        main(["play", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for key in keys():
+        game = get(key)
+        line = next(line for line in out.splitlines() if line.strip().startswith(key + " "))
+        assert f"{game.min_players}" in line and f"{game.max_players} players" in line, line
+        assert all(o.name in line for o in game.options), line
+    assert "leaders=all|points|abilities, agora" in out and "--option hints" in out
+
+
+def test_an_unknown_option_names_the_valid_ones(capsys, tmp_path: Path) -> None:
+    """Issue 44: `--option agoraa` was refused without saying which options there are."""
+    db = str(tmp_path / "o.sqlite3")
+    assert main(["play", "duel", "--players", "2", "--option", "agoraa", "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert "“agoraa”" in err and "its options: leaders=all|points|abilities, agora." in err
+    assert main(["play", "heros", "--players", "2", "--option", "agora", "--db", db,
+                 "--lang", "fr"]) == 2
+    assert "heros n'a pas d'options" in capsys.readouterr().err
