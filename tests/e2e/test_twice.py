@@ -189,3 +189,26 @@ async def test_an_unrecorded_post_is_recorded_after_the_nonce_window(
     assert not [m for m in world.standin.messages.values()
                 if m.deleted and m.attachment("turn.png")]
     assert len(turn_posts(world)) == 2
+
+
+async def test_an_unrecorded_post_a_later_turn_overtakes_loses_its_buttons(
+    world: World, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """(c), and the game goes on before the retry: the next player moves from the unrecorded
+    post; the post of that move is recorded and takes the buttons off both earlier posts, so
+    that only the newest post has them."""
+    monkeypatch.setenv("TABULA_RETRY_SECONDS", "60")  # the retry comes after the next move
+    players = await open_game(world, monkeypatch)
+    [mover] = called(world, players)
+    before = world.turn_message()
+    store = faulty(world, record=True)
+    await mover.slash("move", action="end")
+    assert store.raised == 1
+    unrecorded = world.turn_message()
+    assert unrecorded is not before and len(live(world)) == 2  # its record failed
+    [nxt] = called(world, players)
+    await nxt.slash("move", action="end")
+    newest = world.turn_message()
+    assert newest is not unrecorded
+    assert live(world) == [newest] and is_retired(before) and is_retired(unrecorded)
+    assert world.bot is not None and not world.bot.reposter.owed
