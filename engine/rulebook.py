@@ -8,6 +8,7 @@ A game without such a file has one page, its short summary (`Game.rules`)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,6 +34,33 @@ def pages(game: Game, locale: str) -> tuple[Page, ...]:
     if found:
         return found
     return (Page("about", game.key, translate(game.rules(), locale)),)
+
+
+def option_lines(game: Game, pages_: tuple[Page, ...], page: int, locale: str) -> list[str]:
+    """Each option as typed and what it does, on the page that lists them: the first of the
+    options section, or the only page; none elsewhere."""
+    first = pages_[page].section == "options" and (
+        page == 0 or pages_[page - 1].section != "options")
+    if not game.options or not (first or len(pages_) == 1):
+        return []
+    return [f"`{o.typed}` — {translate(o.help, locale)}" for o in game.options]
+
+
+def page_of(pages_: tuple[Page, ...], word: str, locale: str) -> int | None:
+    """The page (0-based) a reader asks for: a section by its id (`turn`) or the beginning of
+    its title in `locale` (« tour », any case, accents or not); None when none reads so."""
+    want = _fold(word)
+    if not want:
+        return None
+    by_id = (i for i, page in enumerate(pages_) if page.section == want)
+    by_title = (i for i, page in enumerate(pages_)
+                if any(w.startswith(want) for w in [_fold(page.title), *_fold(page.title).split()]))
+    return next(by_id, next(by_title, None))
+
+
+def _fold(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
 
 
 @lru_cache(maxsize=64)  # games x locales

@@ -23,7 +23,7 @@ from engine.core import Component, Msg
 from engine.i18n import translate
 from engine.registry import get as get_game
 from engine.registry import keys as game_keys
-from engine.rulebook import SECTIONS, Page, pages
+from engine.rulebook import SECTIONS, Page, option_lines, pages
 
 CHOICES = 25  # autocomplete suggestions, and a select's options, at most
 TEXT = 2000  # characters of a message's content
@@ -123,12 +123,7 @@ def rules_page(key: str, page: int, locale: str) -> tuple[str, discord.ui.View |
              section=shown.title, page=page + 1, pages=len(found),
              min=game.min_players, max=game.max_players)
     body = [head, shown.text]
-    first_of_options = shown.section == "options" and (
-        page == 0 or found[page - 1].section != "options")
-    if game.options and (first_of_options or len(found) == 1):  # each option as typed
-        for option in game.options:
-            typed = f"{option.name}={'|'.join(option.values)}" if option.values else option.name
-            body.append(f"• `{typed}` — {translate(option.help, locale)}")
+    body += [f"• {line}" for line in option_lines(game, tuple(found), page, locale)]
     if len(found) <= 1:
         return clip("\n\n".join(body), TEXT), None
     view = discord.ui.View(timeout=None)

@@ -235,14 +235,16 @@ class CardsMixin(ServiceBase):
             return await self.info_by_id(game_id)
         return await self.info(channel_id or 0, live=False)
 
-    async def card(self, info: GameInfo, typed: str, *, locale: str) -> Card:
-        """The component `typed` names in `info`'s game, in `locale`, with its picture."""
+    async def card(self, info: GameInfo, typed: str, *, locale: str,
+                   picture: bool = True) -> Card:
+        """The component `typed` names in `info`'s game, in `locale`, with its picture (none
+        when `picture` is False: the console says it in words)."""
         comp = find(info, typed, locale)
         name, kind = translate(comp.name, locale), translate(comp.kind, locale)
         lines = tuple(translate(line, locale) for line in comp.lines)
         png = None
         draw: Any = getattr(self.renderer, "card", None)
-        if draw is not None:
+        if draw is not None and picture:
             png = await asyncio.to_thread(draw, info.game_key, comp.id, name, kind, lines, locale)
         return Card(info, comp.id, name, kind, lines, png)
 

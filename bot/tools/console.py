@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import menu
+from bot.ratings import rank_places
 from bot.service import (
     GameInfo,
     How,
@@ -38,12 +39,14 @@ from bot.service import (
     split_hints,
 )
 from bot.service.autoplay import Autoplay
+from bot.service.cards import catalogue
 from bot.store import GameRow, open_store
 from bot.tools.ratings import change_line
 from engine import Msg, Outcome
 from engine.core import IllegalAction, parse_options
 from engine.i18n import action_label, has, token_label, translate
 from engine.registry import get as get_game
+from engine.rulebook import option_lines, page_of, pages
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 CHANNEL = 1
@@ -119,6 +122,11 @@ class Console:
     def help(self) -> str:
         return self.t(Msg("console.help", {"names": ", ".join(self.users)}))
 
+    def only(self, name: str, lately: bool = False) -> str:
+        """« (alice only) »: what the console shows one player, as Discord shows it to them
+        alone, in the console's language."""
+        return self.t(Msg("console.only_lately" if lately else "console.only", {"name": name}))
+
     async def open_game(self, game_key: str, options: Sequence[str], seed: int | None) -> None:
         first, *others = self.users.values()
         await self.service.create(CHANNEL, None, first, game_key, options, locale=self.locale)
@@ -168,25 +176,41 @@ class Console:
             if who is None or (actor is not None and who.id != actor.id):
                 continue  # in Discord only the acting player's own lines can be shown to them
             for line in lines:
-                self.say(f"  ({who.name} only) {self.t(line, info)}")
+                self.say(f"  {self.only(who.name)} {self.t(line, info)}")
         if quiet:  # the same player goes on, or only bots are asked
             me = info.seat_of(actor.id) if actor is not None else None
             if me is not None and me.seat in report.asks:
                 ask = self.t(report.asks[me.seat], info)
-                self.say(f"  ({me.name} only) {self.t(Msg('console.goes_on'), info)} {ask}")
+                self.say(f"  {self.only(me.name)} {self.t(Msg('console.goes_on'), info)} {ask}")
             return
         self.write(f"turn-{info.id}-{info.version:04d}.png", report.image)
         if report.outcome is not None:
-            out = report.outcome
-            for detail in out.details:
-                self.say("  " + self.t(detail, info))
-            winners = ", ".join(info.names[s] for s in out.winners)
-            self.say(self.t(Msg("console.winners", {"winners": winners, "n": len(out.winners)}), info))
+            self.standings(report.outcome, info)
             return
         for seat in report.to_act:
             ask = report.asks.get(seat.seat) if seat.seat is not None else None
             asked = f": {self.t(ask, info)}" if ask else ""
             self.say(f"-> {seat.name}{asked}")
+
+    def standings(self, out: Outcome, info: GameInfo) -> None:
+        """The final standings best first, a tie sharing its place (« 1. 1. 3. », as ratings
+        rank them: bot.ratings.rank_places), each with the game's score line where it gives
+        one; then the other details, and the winners."""
+        players = len(info.names)
+        places = rank_places(out, players)
+        for seat in sorted(range(players), key=lambda s: (places[s], s)):
+            told = out.score_of(seat)
+            if told is not None:
+                text = self.t(told, info)
+            elif out.scores is not None and seat < len(out.scores):
+                text = f"{info.names[seat]} {out.scores[seat]}"
+            else:
+                text = info.names[seat]
+            self.say(f"  {places[seat]}. {text}")
+        for note in out.notes():
+            self.say("  " + self.t(note, info))
+        winners = ", ".join(info.names[s] for s in out.winners)
+        self.say(self.t(Msg("console.winners", {"winners": winners, "n": len(out.winners)}), info))
 
     async def line(self, raw: str) -> bool:
         """Handles one typed line; False to stop."""
@@ -207,7 +231,8 @@ class Console:
             await self.command(user, command.strip())
         except ServiceError as exc:
             info = await self._info()
-            self.say(f"  ({user.name} only) ! {self.t(console_refusal(exc.msg), info)}")
+            refusal = console_refusal(exc.msg, info)
+            self.say(f"  {self.only(user.name)} ! {self.t(refusal, info)}")
         return True
 
     async def _info(self) -> GameInfo | None:
@@ -228,12 +253,19 @@ class Console:
             public = get_game(hand.game.game_key).view(row.state, None) if row and row.state \
                 else {}
             for line in hand_words(hand.game, hand.view, public, self.locale):
-                self.say(f"  ({user.name} only) {line}")
+                self.say(f"  {self.only(user.name)} {line}")
             for line in hand.recent[-5:]:
-                self.say(f"  ({user.name} only, lately) {self.t(line, hand.game)}")
+                self.say(f"  {self.only(user.name, lately=True)} {self.t(line, hand.game)}")
             self.write(f"hand-{hand.game.id}-{user.name}-{hand.game.version:04d}.png", hand.image)
         elif sub == "status":
-            self.show(await self.service.status(CHANNEL))
+            report = await self.service.status(CHANNEL)
+            info = report.game
+            self.say(self.t(Msg("console.status", {
+                "id": info.id, "game": get_game(info.game_key).name(),
+                "status": Msg(f"discord.status.{info.status}")}), info))
+            if info.status == "abandoned":  # nothing else to show: no outcome, nobody asked
+                self.say("  " + self.t(Msg("outcome.abandoned"), info))
+            self.show(report)
         elif sub == "board":
             info, png = await self.service.board(CHANNEL)
             self.write(f"board-{info.id}-{info.version:04d}.png", png)
@@ -244,8 +276,9 @@ class Console:
                 self.say("  " + self.t(line, log.game))
             self.say(f"  ({log.page}/{log.pages})")
         elif sub == "rules":
-            info = await self._info()
-            self.say(self.t(self.service.rules(info.game_key if info else ""), info))
+            await self.rules(" ".join(words[2:]))
+        elif sub == "card":
+            await self.card(user, " ".join(words[2:]))
         elif sub == "resign":
             self.show(await self.service.resign(CHANNEL, user.id))
         elif sub == "undo":
@@ -255,6 +288,57 @@ class Console:
             self.say(self.t(Msg("outcome.abandoned")))
         else:
             self.say("? " + self.help())
+
+    async def rules(self, which: str) -> None:
+        """`/game rules [section | page]`: the page asked for of the game's rules, as Discord
+        pages them (engine.rulebook), with the sections to turn to."""
+        info = await self.service.info(CHANNEL, live=False)
+        game = get_game(info.game_key)
+        found = pages(game, self.locale)
+        if not which:
+            at = 0
+        elif which.strip().isdigit():
+            at = min(parse_page(which), len(found)) - 1
+        else:
+            at = page_of(found, which, self.locale)
+            if at is None:
+                raise ServiceError("console.rules.unknown", word=which[:40],
+                                   sections=tuple(self._sections(found)))
+        page = found[at]
+        low, high = game.min_players, game.max_players
+        self.say("  " + self.t(Msg("console.rules.head", {
+            "game": game.name(), "section": page.title, "page": at + 1, "pages": len(found),
+            "players": f"{low}–{high}" if low != high else low, "max": high})))
+        for line in page.text.splitlines():
+            self.say(f"  {line}" if line else "")
+        for line in option_lines(game, found, at, self.locale):
+            self.say(f"  • {line}")
+        self.say("  " + self.t(Msg("console.rules.sections",
+                                   {"sections": tuple(self._sections(found))})))
+
+    @staticmethod
+    def _sections(found: Sequence[Any]) -> list[Msg]:
+        """Each section once, with its first page: `turn` A turn (p. 2)."""
+        firsts: dict[str, tuple[str, int]] = {}
+        for i, page in enumerate(found):
+            firsts.setdefault(page.section, (page.title, i + 1))
+        return [Msg("console.rules.section", {"id": sid, "title": title, "page": n})
+                for sid, (title, n) in firsts.items()]
+
+    async def card(self, user: User, typed: str) -> None:
+        """`/game card [name]`: a component of the game in words, found as Discord's /game card
+        finds it (bot.service.cards); with no name, every name there is to look up."""
+        info = await self.service.looked_up_game(CHANNEL)
+        if not typed.strip():
+            names = sorted((translate(c.name, self.locale) for c in catalogue(info)),
+                           key=str.casefold)
+            self.say(f"  {self.only(user.name)} "
+                     + self.t(Msg("console.card.names", {"names": ", ".join(names)})))
+            return
+        card = await self.service.card(info, typed, locale=self.locale, picture=False)
+        self.say(f"  {self.only(user.name)} {card.name} — {card.kind}")
+        for line in card.lines:
+            self.say(f"      {line}")
 
     async def move(self, user: User, typed: str) -> None:
         """`/move [text]`, read as the Discord command reads it (Service.move, bot.menu.resolve)."""
@@ -266,7 +350,7 @@ class Console:
             info = hinted.game
             reason = self.t(hinted.reason, info)
             action = action_label(info.game_key, hinted.action, self.locale, info.names)
-            self.say(f"  ({user.name} only) "
+            self.say(f"  {self.only(user.name)} "
                      + self.t(Msg("console.hint", {"action": action, "reason": reason}), info))
             self.say(f"  /move {hinted.action}")
             return
@@ -277,7 +361,7 @@ class Console:
         elif moved.typed.kind == "menu":
             self.list_choices(user, info, moved.legal, moved.typed.tokens)
         else:  # "follow": the one action that can follow what was typed
-            self.say(f"  ({user.name} only) "
+            self.say(f"  {self.only(user.name)} "
                      + self.t(Msg("console.follows",
                                   {"action": Msg.action(info.game_key, moved.text)}), info))
             self.say(f"  /move {moved.text}")
@@ -293,7 +377,7 @@ class Console:
         action that is complete and could go on is listed both ways (as it stands, it is
         played at once; with "…", its continuations are shown)."""
         if not legal:
-            self.say(f"  ({user.name} only) {self.t(Msg('console.nothing_to_do'), info)}")
+            self.say(f"  {self.only(user.name)} {self.t(Msg('console.nothing_to_do'), info)}")
             return
         actions = menu.split(legal)
         here = menu.at(actions, prefix)
@@ -340,13 +424,14 @@ async def play(
             except ServiceError as exc:
                 print(console.t(exc.msg), file=sys.stderr)
                 return 2
-        elif not await _same_game(live, await store.seats(live.id), game_key, players, options):
+        elif not await _same_game(live, await store.seats(live.id), game_key, players, options,
+                                  bots):
             # Never resume silently a game other than the one asked for.
-            game = get_game(live.game_key)
-            n = len(await store.seats(live.id))
+            seats = await store.seats(live.id)
             print(console.t(Msg("console.other_game", {
-                "id": live.id, "game": game.name(), "n": n, "db": db,
-                "key": " ".join([live.game_key, *(f"--option {w}" for w in _option_words(live))]),
+                "id": live.id, "game": get_game(live.game_key).name(), "n": len(seats),
+                "command": play_command(live.game_key, len(seats), _option_words(live),
+                                        _bots_of(seats), db),
             })), file=sys.stderr)
             return 2
         else:
@@ -368,11 +453,31 @@ async def play(
         await store.close()
 
 
-def console_refusal(msg: Msg) -> Msg:
-    """A refusal as the console says it: Discord's words point at its suggestions, which the
-    console has not (`/move` lists the choices instead)."""
+def console_refusal(msg: Msg, info: GameInfo | None = None) -> Msg:
+    """A refusal as the console says it: Discord's words point at its suggestions and buttons,
+    which the console has not (`/move` lists the choices instead; hints come with
+    `--option hints`, whose command line it gives)."""
     ours = f"console.{msg.key}"
-    return Msg(ours, msg.params) if has(ours) else msg
+    if not has(ours):
+        return msg
+    params = dict(msg.params)
+    if msg.key == "error.hints_off" and info is not None:
+        bots = [s.bot for s in info.seats if s.seated_bot and s.bot]
+        params["command"] = play_command(info.game_key, len(info.seats),
+                                         [*_words_of(info.options), "hints"], bots)
+    return Msg(ours, params)
+
+
+def play_command(game_key: str, players: int, options: Sequence[str], bots: Sequence[str],
+                 db: str | None = None) -> str:
+    """`tabula play` with every flag that opens (or, with its --db, resumes) such a game."""
+    words = ["tabula play", game_key, "--players", str(players),
+             *(f"--option {w}" for w in options)]
+    if bots:
+        words += ["--bots", ",".join(bots)]
+    if db is not None:
+        words += ["--db", shlex.quote(db)]
+    return " ".join(words)
 
 
 async def _say_finished(console: Console, store: Any, row: GameRow | None) -> None:
@@ -387,15 +492,26 @@ async def _say_finished(console: Console, store: Any, row: GameRow | None) -> No
         "id": row.id, "game": get_game(row.game_key).name(), "result": result})))
 
 
-def _option_words(row: GameRow) -> list[str]:
+def _words_of(options: dict[str, Any]) -> list[str]:
     return [name if value is True else f"{name}={value}"
-            for name, value in row.options.items() if value not in (None, False)] + (
-        ["hints"] if row.hints else [])
+            for name, value in options.items() if value not in (None, False)]
+
+
+def _option_words(row: GameRow) -> list[str]:
+    return _words_of(row.options) + (["hints"] if row.hints else [])
+
+
+def _bots_of(seats: Sequence[Any]) -> list[str]:
+    """The levels of the bots seated in the lobby, as `--bots` gave them (not a person's seat
+    a bot took over: that person still types in the console)."""
+    return [s.bot for s in sorted(seats, key=lambda s: s.joined_at)
+            if s.user_id < 0 and s.bot]
 
 
 async def _same_game(row: GameRow, seats: Sequence[Any], game_key: str, players: int,
-                     options: Sequence[str]) -> bool:
-    """Whether the stored game is the one `tabula play` was asked for (game, players, options)."""
+                     options: Sequence[str], bots: Sequence[str] = ()) -> bool:
+    """Whether the stored game is the one `tabula play` was asked for (game, players, options,
+    bots: the people the console seats are the seats less the bots)."""
     words, hints = split_hints(options)  # `hints` is the platform's option, not the game's
     try:
         game = get_game(game_key)
@@ -403,4 +519,4 @@ async def _same_game(row: GameRow, seats: Sequence[Any], game_key: str, players:
     except IllegalAction:
         return False
     return (game.key == row.game_key and len(seats) == players and wanted == row.options
-            and hints == row.hints)
+            and hints == row.hints and sorted(bots) == sorted(_bots_of(seats)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import sqlite3
 from pathlib import Path
 from types import SimpleNamespace
@@ -265,6 +266,9 @@ async def test_a_whole_game_against_bots_in_the_console(tmp_path: Path) -> None:
         assert info.status == "finished" and info.with_bots
         *_, result, rated = out.getvalue().splitlines()
         assert "Winner" in result
+        places = [int(line.split(".")[0]) for line in out.getvalue().splitlines()
+                  if re.match(r"  \d+\. ", line)]
+        assert len(places) == 2 and places == sorted(places) and places[0] == 1  # by rank
         # the end tells alice's rating change, as the end post does in Discord (issue 44)
         change = (await service.rating_changes(info.id))[1]
         assert rated == f"📈 Ratings: alice {change.delta:+d} → {change.after:,}".replace("-", "−")
@@ -281,3 +285,115 @@ def test_the_bots_option_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2 bots would take every seat of a game of 2 players" in capsys.readouterr().err
     assert main(["play", "duel", "--players", "1", "--bots", "easy"]) == 2  # one of each
     assert "1 bot would take every seat of a game of 1 player:" in capsys.readouterr().err
+
+
+# --- what the console and its words say (issue 44, item 10) ----------------------------------
+
+async def test_the_console_looks_cards_up_as_discord_does(tmp_path: Path) -> None:
+    """It had no `/game card`. The same lookup as Discord's (bot.service.cards), in words."""
+    script = ("alice: /game card Hun\nalice: /game card cards\nalice: /game card\n"
+              "alice: /game card dragon\nalice: /game card vikongs\nquit\n")
+    code, text = await console(tmp_path / "c.sqlite3", script)
+    assert code == 0
+    huns = after(text, "alice: /game card Hun").splitlines()
+    assert huns[0] == "  (alice only) Huns — People card"
+    assert huns[1].startswith("      ") and "12 cards of this kind" in huns[1]
+    several = after(text, "alice: /game card cards")
+    assert "(alice only) ! « cards » may be 6 things: alchemy cards, architecture cards" in several
+    assert "Type more of its name." in several and "suggestion" not in several
+    names = after(text, "alice: /game card")
+    assert "Anglo-Saxons, architecture cards, books cards" in names and "Vikings" in names
+    assert "`/game card` alone lists every name" in after(text, "alice: /game card dragon")
+    assert "The closest name: Vikings." in after(text, "alice: /game card vikongs")
+
+
+async def test_the_console_looks_up_seven_hills_board_parts_in_french(tmp_path: Path) -> None:
+    script = "alice: /game card temple de jupiter\nalice: /game card consuls\nquit\n"
+    code, text = await console(tmp_path / "s.sqlite3", script, game="seven-hills",
+                               locale="fr")
+    temple = after(text, "alice: /game card temple de jupiter").splitlines()
+    assert temple[0] == "  (pour alice seulement) Temple de Jupiter — Jeton du plateau"
+    assert "Capitolium" in temple[1]
+    assert "(pour alice seulement) Consul — Titre" in after(text, "alice: /game card consuls")
+
+
+async def test_the_rules_show_the_section_asked_page_by_page(tmp_path: Path) -> None:
+    """`/game rules turn` printed the one-paragraph summary, whatever the section word."""
+    from engine.rulebook import pages
+
+    found = pages(registry.get("res-publica"), "en")
+    turn = next(i for i, p in enumerate(found) if p.section == "turn")
+    options = next(i for i, p in enumerate(found) if p.section == "options")
+    script = ("alice: /game rules\nalice: /game rules turn\nalice: /game rules Scor\n"
+              f"alice: /game rules {options + 1}\nalice: /game rules dragon\nquit\n")
+    code, text = await console(tmp_path / "r.sqlite3", script)
+    first = after(text, "alice: /game rules")
+    assert first.startswith(f"  Res Publica (3–5 players) — {found[0].title} · page 1/"
+                            f"{len(found)}\n")
+    assert found[0].text.splitlines()[0] in first
+    assert f"`turn` {found[turn].title} (p. {turn + 1})" in first  # the sections, to turn to
+    asked = after(text, "alice: /game rules turn")
+    assert f"— {found[turn].title} · page {turn + 1}/" in asked
+    assert found[turn].text.splitlines()[-1] in asked and found[0].text[:40] not in asked
+    assert "— Scoring · page" in after(text, "alice: /game rules Scor")  # a title's beginning
+    listed = after(text, f"alice: /game rules {options + 1}")
+    assert "  • `classic` — " in listed  # each option as typed, as Discord lists them
+    refused = after(text, "alice: /game rules dragon")
+    assert "(alice only) ! These rules have no section « dragon »: `about`" in refused
+
+
+async def test_a_hint_refusal_gives_the_command_line_that_turns_hints_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It pointed at Discord's 💡 button, which the console has not."""
+    monkeypatch.setenv("TABULA_BOT_SECONDS", "0.1")
+    code, text = await console(tmp_path / "h.sqlite3", "alice: /move hint\nquit\n",
+                               game="duel", players=2, bots=("easy",))
+    refused = after(text, "alice: /move hint")
+    assert "(alice only) ! Hints are off in this game" in refused
+    assert "tabula play duel --players 2 --option hints --bots easy" in refused
+    assert "💡" not in refused and "lobby" not in refused
+
+
+async def test_status_after_abandon_says_the_game_was_abandoned(tmp_path: Path) -> None:
+    """`/game status` after `/game abandon` printed nothing."""
+    script = "alice: /game status\nalice: /game abandon\nalice: /game status\nquit\n"
+    code, text = await console(tmp_path / "a.sqlite3", script)
+    assert after(text, "alice: /game status").startswith("Game #1, Res Publica: in progress.")
+    last = text.rsplit("> alice: /game status\n", 1)[1].split("\n> ", 1)[0]
+    assert last == "Game #1, Res Publica: abandoned.\n  The game was abandoned."
+
+
+async def test_final_standings_are_by_rank_with_ties_shared(tmp_path: Path) -> None:
+    """They were printed in seat order. Places as ratings count them (1, 1, 3)."""
+    from engine import Msg, Outcome
+
+    store = await Store.open(tmp_path / "s.sqlite3")
+    try:
+        out = io.StringIO()
+        console_ = Console(Service(store, renderer=ToyRenderer()), ["a"], None, "en", out)
+        info = SimpleNamespace(names=["ann", "ben", "cat", "dan"], game_key="res-publica")
+        outcome = Outcome((2, 3), (10, 30, 40, 40), Msg("outcome.abandoned"))
+        console_.standings(outcome, info)  # type: ignore[arg-type]
+        assert out.getvalue().splitlines() == [
+            "  1. cat 40", "  1. dan 40", "  3. ben 30", "  4. ann 10", "Winners: cat, dan."]
+    finally:
+        await store.close()
+
+
+async def test_the_resume_hint_keeps_every_flag(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """It dropped --bots (and a game against bots was resumed without them, its bot seat
+    named as a person)."""
+    db = tmp_path / "b.sqlite3"
+    code, _ = await console(db, "quit\n", game="duel", players=2, bots=("easy",),
+                            options=("hints",))
+    assert code == 0
+    capsys.readouterr()
+    code, text = await console(db, "quit\n", game="duel", players=2, options=("hints",))
+    err = capsys.readouterr().err
+    assert code == 2 and "continuing" not in text
+    assert f"tabula play duel --players 2 --option hints --bots easy --db {db}" in err
+    code, text = await console(db, "quit\n", game="duel", players=2, options=("hints",),
+                               bots=("easy",))
+    assert code == 0 and "continuing the game stored in this database" in text
