@@ -59,10 +59,11 @@ async def test_a_seek_nobody_can_answer_is_told_and_can_be_taken_back(
     script = "carol: /move Seek 2 Huns\ncarol: /game undo\ncarol: /move seek 1 goths\n"
     text = await console(tmp_path / "g.sqlite3", script, locale)
     seek = after(text, "carol: /move Seek 2 Huns")
-    assert f"(carol only) {told}" in seek and f"(carol only) {cannot}" in seek
+    only = {"en": "(carol only)", "fr": "(pour carol seulement)"}[locale]  # the console's words
+    assert f"{only} {told}" in seek and f"{only} {cannot}" in seek
     assert "passes" not in text and " passe." not in text
     undo = after(text, "carol: /game undo")
-    assert "!" not in undo and undo.startswith("  (carol only) ("), undo  # her turn goes on
+    assert "!" not in undo and undo.startswith(f"  {only} ("), undo  # her turn goes on
     # The trade attempt of the turn is hers again (alice, who holds a Goth, is asked); the
     # post tells the channel all of it, the lines that could not answer included.
     again = after(text, "carol: /move seek 1 goths")
