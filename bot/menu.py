@@ -175,23 +175,24 @@ def fold(text: str) -> str:
 def resolve(
     legal: Sequence[str], typed: str, canonical: Callable[[str], str],
     label: Callable[[str], str], words: Callable[[str], str] | None = None,
-    tokens: Callable[[str], str] | None = None,
+    readings: Callable[[str], Sequence[str]] | None = None,
 ) -> Typed:
     """A typed `/move` text, read as the Discord command reads it: in any case, as canonical
     text, as shown in the player's language (`label`) or word by word in it (`words`: "cherche
-    2 huns", read back as tokens by `tokens` when no action has them); a legal action is played at once (even when more
-    could follow it); a beginning (ending in "…") or a partial text opens the menu there."""
+    2 huns", read back as tokens by `readings` when no action has them); a legal action is
+    played at once (even when more could follow it); a beginning (ending in "…") or a partial
+    text opens the menu there."""
     beginning = typed.rstrip().endswith(BEGINNING)
     text = canonical(typed.rstrip().rstrip(".…"))
     if text not in legal:  # typed in the player's language rather than canonical text
         by_label = {fold(words(x)): x for x in legal} if words else {}
         by_label |= {fold(label(x)): x for x in legal}
         text = by_label.get(fold(" ".join(text.split())), text)
-    if text not in legal and tokens is not None:  # words of the player's language, read back
-        text = canonical(tokens(text))  # as tokens: the rules then say what is wrong with it
+    actions = split(legal)
+    if text not in legal and readings is not None and snap(actions, tuple(text.split())) is None:
+        text = _reading(actions, legal, [canonical(r) for r in readings(text)], text)
     if not beginning and text in legal:
         return Typed("play", tuple(text.split()))
-    actions = split(legal)
     prefix = snap(actions, tuple(text.split())) if text else ()
     if prefix is None:
         return Typed("unknown", tuple(text.split()))
@@ -200,6 +201,22 @@ def resolve(
     if is_action(actions, prefix):  # the single continuation of what was typed
         return Typed("play" if beginning else "follow", prefix)
     return Typed("unknown", tuple(text.split()))
+
+
+def _reading(actions: Sequence[Tokens], legal: Sequence[str], readings: Sequence[str],
+             typed: str) -> str:
+    """Of the ways typed words read back as tokens, the one the legal texts have: a whole
+    action, else the one whose beginning goes furthest among them (the rules then say what is
+    wrong with the rest); when none begins as any does, the text as typed, for the refusal to
+    quote the player's words. Words several tokens share ("discard": Duel's discard and
+    Agora's scrap) are told apart so."""
+    def known(reading: str) -> tuple[bool, int]:
+        tokens = tuple(reading.split())
+        return reading in legal, next(
+            (n for n in range(len(tokens), 0, -1) if snap(actions, tokens[:n]) is not None), 0)
+
+    best = max(readings, key=known, default=typed)  # max keeps the first of equals
+    return best if known(best) != (False, 0) else typed
 
 
 @dataclass(frozen=True)

@@ -199,38 +199,47 @@ def _fold(text: str) -> str:
 
 
 @lru_cache(maxsize=64)  # games x locales
-def _token_words(game_key: str, locale: str) -> dict[tuple[str, ...], str]:
-    """Each token's words in `locale` (folded) -> the token: `("cherche",)` -> `seek`."""
+def _token_words(game_key: str, locale: str) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Each token's words in `locale` (folded) -> the tokens they may be, in catalogue order:
+    `("cherche",)` -> `("seek",)`. Words may be several tokens' (Agora's `scrap` and Duel's
+    `discard` are both "discard"): the legal texts tell which is meant (`readings_of`)."""
     prefix = f"{game_key}.tok."
-    out: dict[tuple[str, ...], str] = {}
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
     for loc in dict.fromkeys((DEFAULT_LOCALE, locale)):
         for key, label in catalogue(loc).items():
             if key.startswith(prefix) and isinstance(label, str):
-                out.setdefault(tuple(_fold(label).split()), key[len(prefix):])
+                words, token = tuple(_fold(label).split()), key[len(prefix):]
+                if token not in out.get(words, ()):
+                    out[words] = (*out.get(words, ()), token)
     return out
 
 
-def tokens_of(game_key: str, typed: str, locale: str) -> str:
+READINGS = 16  # readings of one typed text at most: a few words shared by tokens, never more
+
+
+def readings_of(game_key: str, typed: str, locale: str) -> list[str]:
     """Typed words read back as tokens where they are a token's words in the player's language
     (« cherche 1 huns offre 1 goths » -> `seek 1 huns offer 1 goths`), the longest words first;
-    other words are left as typed. So that a text no action has is refused by the rules' own
-    reason, in any language, rather than as an unknown text."""
+    other words are left as typed. Words that several tokens share give several readings, in
+    catalogue order, for the caller to keep the one the legal texts have. So that a text no
+    action has is refused by the rules' own reason, in any language, rather than as an unknown
+    text."""
     table = _token_words(game_key, locale)
     longest = max((len(k) for k in table), default=1)
     words = typed.split()
-    out: list[str] = []
+    readings: list[list[str]] = [[]]
     i = 0
     while i < len(words):
         for n in range(min(longest, len(words) - i), 0, -1):
             found = table.get(tuple(_fold(w) for w in words[i:i + n]))
             if found is not None:
-                out.append(found)
+                readings = [r + [token] for r in readings for token in found][:READINGS]
                 i += n
                 break
         else:
-            out.append(words[i])
+            readings = [r + [words[i]] for r in readings]
             i += 1
-    return " ".join(out)
+    return [" ".join(r) for r in readings]
 
 
 # An action's phrase: the catalogue key `<game>.phrase:<shape>` holds how a person would say

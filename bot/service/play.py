@@ -16,8 +16,19 @@ from bot.service.undoing import latest_move
 from bot.store import Played, StorageUnavailable
 from engine import Event, Game, IllegalAction, Msg, play
 from engine.core import UNDO, replay, resigned
-from engine.i18n import action_label, action_words, tokens_of
+from engine.i18n import action_label, action_words, readings_of
 from engine.registry import get as get_game
+
+
+def read_typed(game: Game, legal: Sequence[str], typed: str, locale: str,
+               names: Sequence[str]) -> menu.Typed:
+    """A text typed to /move, read against the seat's `legal` texts as every edge reads it
+    (`bot.menu.resolve`), in the player's `locale`, seats named by `names`."""
+    return menu.resolve(
+        legal, typed, game.canonical,
+        lambda text: action_label(game.key, text, locale, names),
+        lambda text: action_words(game.key, text, locale, names),
+        lambda text: readings_of(game.key, text, locale))
 
 
 class PlayMixin(ServiceBase):
@@ -63,12 +74,7 @@ class PlayMixin(ServiceBase):
                 raise ServiceError("error.stale")
         else:
             legal = own_legal(read, game, asks, user_id)
-            info = read.info
-            typed = menu.resolve(
-                legal, request, game.canonical,
-                lambda text: action_label(info.game_key, text, locale or info.locale, info.names),
-                lambda text: action_words(info.game_key, text, locale or info.locale, info.names),
-                lambda text: tokens_of(info.game_key, text, locale or info.locale))
+            typed = read_typed(game, legal, request, locale or read.info.locale, read.info.names)
         if typed.kind in ("menu", "follow"):
             return Moved(read.info, typed, legal)
         text = " ".join(typed.tokens)
