@@ -93,11 +93,13 @@ seat_msg = Msg.seat  # a seat as messages name it (an alias: a function call few
 
 @lru_cache(maxsize=1024)  # messages are immutable, and every log line of a card names it
 def card_msg(card: str) -> Msg:
-    """A card as log lines and messages name it: its colour and class ("red noble"). Its
+    """A card as log lines and messages name it: its colour and class, with its article as the
+    action token's name has it ("the red noble", « l'esclave rouge »), so that events stored
+    with that token (before these short names) read the same in the same sentences. Its
     additional action and legion icon are on the pictures (the action token
     `seven-hills.tok.<card>` still spells them out in menus)."""
     k = load().card(card)
-    return Msg(f"{G}.card", {"colour": Msg(f"{G}.colour.{k.colour}"), "cls": tok(k.cls)})
+    return Msg(f"{G}.the_card", {"colour": Msg(f"{G}.colour.{k.colour}"), "cls": tok(k.cls)})
 
 
 def cards_msg(cards: list[str]) -> tuple[Msg, ...]:

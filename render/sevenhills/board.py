@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from engine.core import Msg, Outcome
 from engine.i18n import translate
 from engine.sevenhills.components import CLASSES, load
+from engine.sevenhills.step import card_msg
 from render.common import (
     GOLD,
     INK,
@@ -371,8 +372,7 @@ def _info(img: Image.Image, lines: list[tuple[str, int | None]], names: Sequence
 
 
 def _card_name(card: str, locale: str) -> str:
-    k = load().card(card)
-    return translate(Msg(f"{GAME}.card", {"colour": Msg(f"{GAME}.colour.{k.colour}"),
-                                          "cls": Msg(f"{GAME}.tok.{k.cls}")}), locale)
+    """The card as a sentence names it, with its article: « a révélé le plébéien bleu »."""
+    return translate(card_msg(card), locale)
 
 

@@ -140,8 +140,10 @@ def test_a_seven_hills_exchange_names_only_the_cards_given_away() -> None:
     after, _ = play(g, state, 0, "exchange green-slave-1")
     msg = sh_hints.reason(state, after, 0, "exchange green-slave-1")
     assert msg == Msg("seven-hills.hint.exchange", {"n": 1, "cards": (card_msg("green-slave-1"),)})
-    assert translate(msg, "en") == ("gives away a card your hand needs little (green slave) "
-                                    "for another from the deck")
+    assert translate(msg, "en") == ("gives away the green slave, a card your hand needs "
+                                    "little, for another from the deck")
+    assert translate(msg, "fr") == ("échange l'esclave vert, une carte dont votre main a peu "
+                                    "besoin, contre une autre du paquet")
 
 
 def test_a_seven_hills_take_from_the_deck_names_the_pile_it_leaves() -> None:
@@ -151,3 +153,9 @@ def test_a_seven_hills_take_from_the_deck_names_the_pile_it_leaves() -> None:
     after, _ = play(g, state, 0, "take deck")
     msg = sh_hints.reason(state, after, 0, "take deck")
     assert msg == Msg("seven-hills.hint.take_deck", {"card": card_msg(state["discard"][-1])})
+    # the card's name carries its article: never "the discard pile's the red noble"
+    msg = Msg("seven-hills.hint.take_deck", {"card": card_msg("red-noble")})
+    assert translate(msg, "en") == ("takes cards from the deck: the red noble on the discard "
+                                    "pile would help your hand less")
+    assert translate(msg, "fr") == ("prend des cartes du paquet : le noble rouge de la défausse "
+                                    "servirait moins votre main")

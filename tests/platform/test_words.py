@@ -8,6 +8,7 @@ import pytest
 from engine import Msg, registry
 from engine.core import IllegalAction, play
 from engine.i18n import translate
+from engine.sevenhills.step import card_msg
 
 
 def _refusal(game: str, options: dict, text: str, locale: str) -> str:
@@ -68,9 +69,10 @@ def test_seven_hills_french_agrees_with_one_target_and_one_defender() -> None:
     waiting = translate(Msg("seven-hills.log.defend", {"victims": (Msg.seat(0),)}), "fr",
                         ["Aurelia"])
     assert "leurs" not in waiting and waiting.startswith("En attente d'Aurelia")
-    took = translate(Msg("seven-hills.log.take_pile", {"seat": Msg.seat(0), "card": "esclave rouge"}),
+    took = translate(Msg("seven-hills.log.take_pile", {"seat": Msg.seat(0),
+                                                       "card": card_msg("red-slave-1")}),
                      "fr", ["Brutus"])
-    assert took == "Brutus prend une carte esclave rouge de la défausse."
+    assert took == "Brutus prend l'esclave rouge dans la défausse."
 
 
 def test_names_of_variants_and_clocks_read_naturally() -> None:

@@ -107,6 +107,21 @@ def test_the_board_shows_what_the_issue_lists() -> None:
         assert name in joined
 
 
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_a_revealed_card_is_named_with_its_article(locale: str) -> None:
+    """« a révélé plébéien bleu » lacked its article: the card is named as sentences name it."""
+    from render.samples import game_samples, moment
+
+    game = registry.get(GAME)
+    at = moment(GAME, next(s for s in game_samples(GAME) if s.name == "defence-3p-fr"))
+    view = game.view(at.state, None)
+    assert view["revealed"][0]["card"] == "blue-plebeian-2"
+    with drawn_texts(R.clear_caches) as texts:
+        R.board(view, NAMES, locale)
+    said = {"en": "revealed the blue plebeian: ", "fr": "a révélé le plébéien bleu : "}[locale]
+    assert any(t.startswith(said) for t in texts), texts
+
+
 def translate_tok(token: str) -> str:
     from engine.core import Msg
 

@@ -23,6 +23,7 @@ from engine.core import Msg, Outcome, State, play, resigned
 from engine.i18n import translate
 from engine.policy import walk
 from engine.sevenhills import board as B
+from engine.sevenhills.step import card_msg
 from render import sevenhills as R
 from render.common import MIN_PREVIEW_PX, preview_scale
 from render.samples import Moment, game_samples, moment
@@ -308,18 +309,30 @@ def test_log_lines_are_short_and_never_spell_out_a_card_power() -> None:
                 assert "·" not in line, line
                 assert len(line) <= 160, line
     assert seen > 300
-    # a card is named by its colour and class
-    card = Msg(f"{GAME}.log.discard", {"seat": Msg.seat(0), "card": Msg(
-        f"{GAME}.card", {"colour": Msg(f"{GAME}.colour.red"), "cls": Msg(f"{GAME}.tok.noble")})})
-    assert translate(card, "en", names) == "Aurelia discards red noble."
-    assert translate(card, "fr", names) == "Aurelia défausse noble rouge."
+    # a card is named by its colour and class, with its article
+    card = Msg(f"{GAME}.log.discard", {"seat": Msg.seat(0), "card": card_msg("red-noble")})
+    assert translate(card, "en", names) == "Aurelia discards the red noble."
+    assert translate(card, "fr", names) == "Aurelia défausse le noble rouge."
+    card = Msg(f"{GAME}.log.discard", {"seat": Msg.seat(0), "card": card_msg("red-slave-1")})
+    assert translate(card, "fr", names) == "Aurelia défausse l'esclave rouge."
 
 
 def test_events_stored_before_the_short_card_names_still_translate() -> None:
+    """An event stored before the short card names names its card by the action token
+    (`tok.<card>`, now "the red plebeian (steals 2)"): it reads as a sentence still, with one
+    article, in the same templates as today's events."""
     old = Msg(f"{GAME}.log.take_pile", {"seat": Msg.seat(1),
                                          "card": Msg(f"{GAME}.tok.blue-noble")})
-    assert translate(old, "en", NAMES) == \
-        "Brutus takes Noble blue · Forum −1 · legions: all from the discard pile."
+    assert translate(old, "en", NAMES) == "Brutus takes the blue noble from the discard pile."
+    assert translate(old, "fr", NAMES) == "Brutus prend le noble bleu dans la défausse."
+    now = Msg(f"{GAME}.log.take_pile", {"seat": Msg.seat(1), "card": card_msg("blue-noble")})
+    assert translate(now, "en", NAMES) == translate(old, "en", NAMES)
+    old = Msg(f"{GAME}.log.discard", {"seat": Msg.seat(0),
+                                       "card": Msg(f"{GAME}.tok.red-slave-1")})
+    for locale in ("en", "fr"):
+        said = translate(old, locale, NAMES)
+        assert said.startswith(("Aurelia discards the red slave (", "Aurelia défausse l'esclave"))
+        assert "the the" not in said and "le le" not in said and "le l'" not in said
     old = Msg(f"{GAME}.log.next_era", {"era": 2, "first": Msg.seat(0),
                                         "hills": (Msg(f"{GAME}.tok.aventine"),)})
     assert "Aventine" in translate(old, "en", NAMES)
