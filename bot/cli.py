@@ -210,6 +210,15 @@ def parser() -> argparse.ArgumentParser:
     copy.add_argument("src", help="SQLite file or postgresql:// URL to copy from")
     copy.add_argument("dst", help="SQLite file or postgresql:// URL to copy into (empty)")
 
+    backup = sub.add_parser(
+        "backup", help="copy the SQLite database while the bot runs (SQLite's online backup), "
+                       "then check the copy: integrity, every game's history replays")
+    backup.add_argument("dest", type=Path, help="the new file (or a directory: a dated file "
+                                                "in it); restore with `tabula db copy`")
+    backup.add_argument("--db", help=f"the SQLite file (default: $TABULA_DB or "
+                                     f"{config.DEFAULT_DB}); never created")
+    backup.add_argument("--force", action="store_true", help="replace DEST if it exists")
+
     replay = sub.add_parser("replay", help="re-simulate and verify a game record")
     replay.add_argument("record", type=Path, help="a record written by `tabula export`")
     replay.add_argument("--board", type=Path, metavar="OUT.png", help="write the final board")
@@ -345,6 +354,11 @@ def _command(args: argparse.Namespace) -> int:
         from bot.tools.dbcopy import copy_command
 
         return asyncio.run(copy_command(args.src, args.dst))
+    if args.command == "backup":
+        from bot.tools.backup import backup_command
+
+        return asyncio.run(backup_command(args.dest, args.db or config.load().db_path,
+                                          args.force))
     if args.command == "replay":
         from bot.tools.record import replay_command
 

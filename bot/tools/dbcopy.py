@@ -54,11 +54,13 @@ async def copy_tables(source: Storage, dest: Storage) -> Copied:
     for table, columns in plan:
         if len(await dest.dump(table, columns[:1])) != copied.rows[table]:
             raise StoreError(f"the copy of table {table} is incomplete")
-    await _verify(dest, copied)
+    await verify_games(dest, copied)
     return copied
 
 
-async def _verify(dest: Storage, copied: Copied) -> None:
+async def verify_games(dest: Storage, copied: Copied) -> None:
+    """Replay each started game's history and compare it with its stored state (`tabula db
+    copy`, `tabula backup`): counted in `copied.games`, the failures in `copied.broken`."""
     from bot.service import Service, ServiceError
 
     service = Service(dest)
