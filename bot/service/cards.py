@@ -227,6 +227,12 @@ def matching(info: GameInfo, typed: str, locale: str, limit: int = 25) -> list[t
     return [(translate(c.name, locale), c.id) for c in found[:limit]]
 
 
+def title(name: str) -> str:
+    """A name as a title: its first letter capital ("the red noble" is "The red noble", « l'esclave
+    rouge » « L'esclave rouge »), the rest as the catalogue writes it."""
+    return name[:1].upper() + name[1:]
+
+
 class CardsMixin(ServiceBase):
     async def looked_up_game(self, channel_id: int | None, game_id: int | None = None) -> GameInfo:
         """The game a lookup is about: by id (a menu under a post), or the channel's (running
@@ -240,7 +246,7 @@ class CardsMixin(ServiceBase):
         """The component `typed` names in `info`'s game, in `locale`, with its picture (none
         when `picture` is False: the console says it in words)."""
         comp = find(info, typed, locale)
-        name, kind = translate(comp.name, locale), translate(comp.kind, locale)
+        name, kind = title(translate(comp.name, locale)), translate(comp.kind, locale)
         lines = tuple(translate(line, locale) for line in comp.lines)
         png = None
         draw: Any = getattr(self.renderer, "card", None)
