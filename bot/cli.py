@@ -370,6 +370,7 @@ def _command(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         cfg = config.load()
+        web, log_format = config.load_web(), config.load_log_format()
     except ValueError as exc:
         print(f"tabula: {exc}", file=sys.stderr)
         return 2
@@ -384,7 +385,7 @@ def _run(args: argparse.Namespace) -> int:
     from bot.discord.client import run_bot
     from bot.discord.logs import setup_logging
 
-    setup_logging()  # discord.py logs nothing until asked; its warnings matter
+    setup_logging(json_lines=log_format == "json")  # discord.py logs nothing until asked
     if args.command == "sync":
         from bot.discord.client import run_sync
 
@@ -400,7 +401,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(run_bot(cfg.token, args.db or cfg.db_path,
                                    args.dev_guild or cfg.dev_guild, shards=shards,
-                                   shard_ids=shard_ids))
+                                   shard_ids=shard_ids, web=web))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C or SIGTERM: run_bot was
         # cancelled and has closed everything on its way out
         print("tabula: stopped.", file=sys.stderr)

@@ -23,10 +23,11 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.config import read_dotenv
+from bot.config import Web, read_dotenv
 from bot.discord import days, hinting, ids, learning, lobby_post, looking, playing
 from bot.discord.commands import build_commands, off_the_list
 from bot.discord.i18n import CatalogueTranslator, t, user_locale
+from bot.discord.instruments import Instruments
 from bot.discord.notify import Ticker
 from bot.discord.posting import post_turn
 from bot.discord.replies import outdated, tell, think
@@ -96,6 +97,7 @@ class TabulaBot(discord.Client):
         # Turn posts that did not land, posted again from start-up on (bot/discord/retry.py):
         # after a gateway resume or a refusal too, not only at READY.
         self.reposter = Reposter(self, service)
+        self.instruments = Instruments(self)  # Discord's errors, answer times (/metrics)
 
     async def setup_hook(self) -> None:
         for command in build_commands():
@@ -240,10 +242,12 @@ def _warmed(task: asyncio.Task[None]) -> None:
 
 
 async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None, *,
-                  shards: int | None = None, shard_ids: list[int] | None = None) -> int:
+                  shards: int | None = None, shard_ids: list[int] | None = None,
+                  web: Web | None = None) -> int:
     """Run the bot until it is stopped; the process exit code (0 fine, 1 token refused,
     2 no token, 3 Discord unreachable). `db_path`: an SQLite file or a PostgreSQL URL;
-    `shards`/`shard_ids`: the gateway shards this process serves (all, without them)."""
+    `shards`/`shard_ids`: the gateway shards this process serves (all, without them);
+    `web`: where the web server (/healthz, /metrics: bot/web) listens, None: none."""
     if not token or not token.strip():
         print("tabula: no Discord bot token. Set it in the configuration or the environment "
               "(the token of your application's bot, from the Discord developer portal).",
@@ -261,8 +265,10 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None,
         warming = asyncio.create_task(asyncio.to_thread(renderer.warm))
         warming.add_done_callback(_warmed)
         service = Service(store, renderer=renderer, limits=limits)
+        from bot.web import serving  # the web server imports this module's package
+
         async with make_bot(service, dev_guild=dev_guild, shards=shards,
-                            shard_ids=shard_ids) as bot:
+                            shard_ids=shard_ids) as bot, serving(bot, service, web):
             # systemd and docker stop a service with SIGTERM: take the same way out as Ctrl+C
             # (cancel this task, so `async with` closes the gateway and the store cleanly).
             main = asyncio.current_task()

@@ -1,14 +1,19 @@
 """How `tabula run` and `tabula sync` log: discord.py's format on standard error, in colour only
-on a terminal, without discord.py's warnings about voice (Tabula has none)."""
+on a terminal, without discord.py's warnings about voice (Tabula has none); or, with
+TABULA_LOG_FORMAT=json, one JSON object a line for log collectors (`JsonLines`)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
+from datetime import UTC, datetime
 from typing import TextIO
 
 import discord.utils
+
+from bot.logcontext import known
 
 # discord.py's own plain format (discord.utils.setup_logging without colour).
 PLAIN = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S",
@@ -32,10 +37,37 @@ def colour(stream: TextIO) -> bool:
     return stream.isatty() and "NO_COLOR" not in os.environ
 
 
-def setup_logging(stream: TextIO | None = None) -> logging.Handler:
-    """The root logger at INFO through one handler on `stream` (standard error by default)."""
+class JsonLines(logging.Formatter):
+    """One JSON object a line: time (UTC, ISO 8601), level, logger, the game, guild and shard
+    when known (given as `extra=`, else bot/logcontext.py), message, and exc (the traceback)
+    when there is one. A message's own line breaks stay inside its string."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, object] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname, "logger": record.name,
+        }
+        line.update(known())
+        for key in ("game", "guild", "shard"):  # what the call itself says wins
+            if isinstance(given := record.__dict__.get(key), int):
+                line[key] = given
+        line["message"] = record.getMessage()
+        if record.exc_info:
+            line["exc"] = self.formatException(record.exc_info)
+        elif record.exc_text:
+            line["exc"] = record.exc_text
+        if record.stack_info:
+            line["stack"] = self.formatStack(record.stack_info)
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+def setup_logging(stream: TextIO | None = None, *, json_lines: bool = False) -> logging.Handler:
+    """The root logger at INFO through one handler on `stream` (standard error by default);
+    `json_lines`: one JSON object a line (TABULA_LOG_FORMAT=json), else readable text."""
     handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
-    if colour(handler.stream):
+    if json_lines:
+        discord.utils.setup_logging(handler=handler, formatter=JsonLines())
+    elif colour(handler.stream):
         discord.utils.setup_logging(handler=handler)  # discord.py's colour formatter
     else:
         discord.utils.setup_logging(handler=handler, formatter=PLAIN)

@@ -45,6 +45,7 @@ from bot.discord.notify import send_notices
 from bot.discord.replies import CHANGE, LIMIT, channel_of, done, recorded, tell
 from bot.discord.turnpost import IMAGE, tail_lines, turn_layout, with_tail, without_buttons
 from bot.discord.unposted import POST_ERRORS, Unposted, classify, mover_text
+from bot.metrics import POSTS_FAILED, POSTS_MADE, POSTS_RETRIED
 from bot.service import GameInfo, How, Report, Service, TurnPost
 from engine.i18n import translate
 
@@ -90,17 +91,21 @@ async def post_turn(
     game's turn was posted meanwhile.
     """
     if report.how is How.POST:
+        if repair:
+            POSTS_RETRIED.inc()
         try:
             message = await _post(client, service, report, intro, repair=repair)
         finally:
             service.posted(report.game.id, report.game.version)
         reposter = getattr(client, "reposter", None)
         if isinstance(message, Unposted):
+            POSTS_FAILED.labels(message.kind).inc()
             if reposter is not None:  # tried again later, in this process first
                 reposter.failed(report.game.id, report.game.version, message)
             return None
         if message is None:  # a repair whose turn was posted meanwhile: nothing was due
             return True
+        POSTS_MADE.inc()
         if reposter is not None:
             superseded = reposter.landed(report.game.id, report.game.version, message.id)
             if superseded is not None:  # an unrecorded post of an earlier try: a later one is up

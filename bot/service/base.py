@@ -21,6 +21,8 @@ from typing import Any, TypeVar
 
 from bot import clock as clocks
 from bot.clock import Pace
+from bot.logcontext import GAME, about
+from bot.metrics import MOVES
 from bot.service.model import GameInfo, Limits, Recorded, Report, SeatInfo, ServiceError
 from bot.service.notices import Notice, turn_notices
 from bot.service.renderer import Renderer
@@ -179,6 +181,7 @@ class ServiceBase:
             stored = await self.landed(row, seat, user_id, text, error)
         if not stored:  # another process moved the game on since we loaded it
             raise ServiceError("error.stale")
+        MOVES.labels(info.game_key).inc(1 + len(then))
         # The game as this move left it (not as read again: another process may already have
         # moved it on, and this report must speak of this move's version).
         info = replace(
@@ -448,7 +451,8 @@ class GameLocks:
             fresh = read_at is not None and self._last.get(game_id, 0) <= read_at
             self._touch(game_id)
             try:
-                yield fresh
+                with about(GAME, game_id):  # what is logged in here names the game
+                    yield fresh
             finally:
                 self._touch(game_id)
 

@@ -20,10 +20,11 @@ import json
 import random
 import secrets
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from bot.metrics import DECISION, timed
 from bot.service.base import ServiceBase, game_info
 from bot.service.model import GameInfo, Report, ServiceError
 from bot.service.processes import configured, shared
@@ -46,6 +47,12 @@ def think(game_class: str, state: dict[str, Any], seat: int, level: str, seed: i
 
 
 @cache
+def _timed(game_key: str, level: str, call: Callable[..., str], *args: Any) -> str:
+    """`call(*args)`, its time observed as the bot's decision time (/metrics)."""
+    with timed(DECISION, game_key, level):
+        return call(*args)
+
+
 def _game(game_class: str) -> Any:
     module, _, name = game_class.partition(":")
     return getattr(importlib.import_module(module), name)()
@@ -214,7 +221,8 @@ class BotsMixin(ServiceBase):
         # The time cap as this process reads it (the workers' environment is from their start).
         seconds = self.bot_seconds if self.bot_seconds is not None else default_seconds()
         texts = await asyncio.gather(*(
-            asyncio.to_thread(thinking.call, think, game_class, row.state, seat, bot.bot,
+            asyncio.to_thread(_timed, row.game_key, bot.bot or "", thinking.call, think,
+                              game_class, row.state, seat, bot.bot,
                               decision_seed(bot.bot_seed or 0, row.version, seat),
                               self.bot_budget, seconds)
             for seat, bot in mine))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from bot.metrics import PICTURE, timed
 from bot.service.model import ATTACHMENT_LIMIT
 from bot.service.processes import Processes, configured, shared
 from engine import Outcome
@@ -52,24 +53,30 @@ class PillowRenderer:
                   max_bytes: int = ATTACHMENT_LIMIT) -> bytes:
         """The game replayed turn by turn as a GIF (Discord animates GIFs, not APNGs), within
         `max_bytes` (fewer, smaller frames if needed)."""
-        return self.replaying.call(_animation, game_key, players, seed, options, list(actions),
-                                 list(names), locale, max_bytes)
+        with timed(PICTURE, game_key, "replay"):
+            return self.replaying.call(_animation, game_key, players, seed, options,
+                                       list(actions), list(names), locale, max_bytes)
 
     def board(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
               outcome: Outcome | None = None) -> bytes:
-        return self.drawing.call(_board, game_key, view, list(names), locale, outcome)
+        with timed(PICTURE, game_key, "board"):
+            return self.drawing.call(_board, game_key, view, list(names), locale, outcome)
 
     def turn(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str,
              before: dict[str, Any] | None = None, outcome: Outcome | None = None) -> bytes:
-        return self.drawing.call(_turn, game_key, view, list(names), locale, before, outcome)
+        with timed(PICTURE, game_key, "turn"):
+            return self.drawing.call(_turn, game_key, view, list(names), locale, before,
+                                     outcome)
 
     def hand(self, game_key: str, view: dict[str, Any], names: Sequence[str], locale: str) -> bytes:
-        return self.drawing.call(_hand, game_key, view, list(names), locale)
+        with timed(PICTURE, game_key, "hand"):
+            return self.drawing.call(_hand, game_key, view, list(names), locale)
 
     def card(self, game_key: str, cid: str, name: str, kind: str, lines: Sequence[str],
              locale: str) -> bytes:
         """One component alone (/game card): render.card_png."""
-        return self.drawing.call(_card, game_key, cid, name, kind, list(lines), locale)
+        with timed(PICTURE, game_key, "card"):
+            return self.drawing.call(_card, game_key, cid, name, kind, list(lines), locale)
 
 
 # What the workers run: module-level, so that they travel by pickle.

@@ -23,6 +23,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from bot.metrics import QUERY
+
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -114,6 +116,7 @@ def _guard(method: Callable[..., Awaitable[T]], name: str,
            outage: Outage) -> Callable[..., Awaitable[T]]:
     @functools.wraps(method)
     async def call(*args: Any, **kwargs: Any) -> T:
+        start = time.perf_counter()
         try:
             result = await method(*args, **kwargs)
         except StorageUnavailable:
@@ -123,6 +126,8 @@ def _guard(method: Callable[..., Awaitable[T]], name: str,
                 raise
             outage.failed(name, error)
             raise StorageUnavailable(name) from error
+        finally:  # the time of every call, failed ones too (/metrics)
+            QUERY.labels(name).observe(time.perf_counter() - start)
         outage.worked(name)
         return result
 
