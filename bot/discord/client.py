@@ -14,9 +14,8 @@ import hashlib
 import json
 import logging
 import os
-import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 
 import aiohttp
@@ -32,9 +31,11 @@ from bot.discord.notify import Ticker
 from bot.discord.posting import post_turn
 from bot.discord.replies import outdated, tell, think
 from bot.discord.retry import Reposter, repair
+from bot.discord.stopping import Stopper, install_signals, run_close_hooks
 from bot.service import Limits, PillowRenderer, Service
 from bot.service.autoplay import Autoplay
 from bot.store import open_store
+from bot.tools.backup import plan_from_env, start_daily
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +98,10 @@ class TabulaBot(discord.Client):
         # Turn posts that did not land, posted again from start-up on (bot/discord/retry.py):
         # after a gateway resume or a refusal too, not only at READY.
         self.reposter = Reposter(self, service)
+        # SIGTERM, SIGINT: no new interactions, those in flight finish (bot/discord/stopping.py).
+        self.stopper = Stopper(self)
+        # Awaited, together, when the client closes: the web server (bot/web) joins them.
+        self.close_hooks: list[Callable[[], Awaitable[None]]] = []
         self.instruments = Instruments(self)  # Discord's errors, answer times (/metrics)
 
     async def setup_hook(self) -> None:
@@ -167,6 +172,7 @@ class TabulaBot(discord.Client):
             self.autoplay.start()
 
     async def close(self) -> None:
+        await run_close_hooks(self)
         await self.ticker.stop()
         await self.reposter.stop()
         await self.autoplay.stop()
@@ -255,6 +261,7 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None,
         return 2
     try:
         limits = limits_from_env()
+        backups = plan_from_env()
     except ValueError as error:
         print(f"tabula: {error}", file=sys.stderr)
         return 2
@@ -269,12 +276,10 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None,
 
         async with make_bot(service, dev_guild=dev_guild, shards=shards,
                             shard_ids=shard_ids) as bot, serving(bot, service, web):
-            # systemd and docker stop a service with SIGTERM: take the same way out as Ctrl+C
-            # (cancel this task, so `async with` closes the gateway and the store cleanly).
-            main = asyncio.current_task()
-            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-                if main is not None:
-                    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, main.cancel)
+            # systemd and docker stop a service with SIGTERM, a terminal with Ctrl+C: the
+            # moves in flight finish, then the client closes (bot/discord/stopping.py).
+            install_signals(bot.stopper)
+            daily = start_daily(db_path, backups)
             try:
                 await bot.start(token.strip())
             except discord.LoginFailure:
@@ -288,6 +293,9 @@ async def run_bot(token: str | None, db_path: str, dev_guild: int | None = None,
                 print(f"tabula: cannot reach Discord ({error}). Check this machine's network "
                       "access to discord.com, then start again.", file=sys.stderr)
                 return 3
+            finally:
+                if daily is not None:
+                    daily.cancel()
     finally:
         await store.close()
     return 0
