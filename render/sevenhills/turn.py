@@ -35,6 +35,7 @@ from render.common import (
     RGB,
     badge,
     badge_line,
+    badge_width,
     disc,
     draw_text,
     ellipsize,
@@ -375,7 +376,14 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
     d = ImageDraw.Draw(img)
     order = list(view.get("order", range(view.get("players", 3))))
     seats = view.get("seats", [])
-    h = 40 + ROW_H * len(order)
+    consuls = view.get("consuls", [])
+    # A bot's name keeps its level, as the text posts write it ("Cicero (hard)"): a row whose
+    # name would lose it beside the prestige writes the name alone, the rest under it.
+    layouts = [_layout(names, s, seats[s] if s < len(seats) else {}, s in consuls,
+                       diff.prestige.get(s), locale) for s in order]
+    tops = [y0 + 38 + i * ROW_H + NAME_LINE * sum(k == APART for k in layouts[:i])
+            for i in range(len(order))]
+    h = 40 + ROW_H * len(order) + NAME_LINE * sum(k == APART for k in layouts)
     rounded(img, (x0, y0, x1, y0 + h), 14, PANEL, LINE, 2)
     text_line(d, (x0 + 14, y0 + 22), tr("col.prestige", locale), 20, bold=True, fill=MUTED)
     with secondary():
@@ -383,35 +391,18 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
                   anchor="rm")
     winners = _winners(view, outcome) or []
     active = set(view.get("prompt", [])) if not winners else set()
-    consuls = view.get("consuls", [])
     for i, s in enumerate(order):
-        seat = seats[s] if s < len(seats) else {}
-        ry0 = y0 + 38 + i * ROW_H
-        cy = ry0 + 20
+        ry0, cy = tops[i], tops[i] + 20
         if s in active or s in winners:
-            rounded(img, (x0 + 5, ry0 - 3, x1 - 5, ry0 + ROW_H - 5), 10,
-                    tint(seat_colour(s), 0.8))
+            bottom = ry0 + ROW_H + (NAME_LINE if layouts[i] == APART else 0) - 5
+            rounded(img, (x0 + 5, ry0 - 3, x1 - 5, bottom), 10, tint(seat_colour(s), 0.8))
         if s in winners:  # in place of its step of the turn order: the game is over
             paste(img, star(24), (x0 + 9, cy - 12))
         else:
             disc(img, (x0 + 21, cy), 14, seat_colour(s), PANEL, 2)  # a step of the turn order
-        right = x1 - 14
-        w = text_line(d, (right, cy), str(seat.get("prestige", 0)), 28, bold=True, anchor="rm")
-        right -= w + 8
-        if s in consuls:  # beside the name: the line under it is the hand's and knights'
-            tag = badge(img, (right, cy), tr("consul", locale), MIN, GOLD, anchor="rm")
-            if s in diff.consuls:
-                rounded(img, (tag[0] - 3, tag[1] - 3, tag[2] + 3, tag[3] + 3), 16, None, HL, 3)
-            right = tag[0] - 6
-        name_badge(img, (x0 + 38, cy), seat_name(names, s), 20, seat_colour(s),
-                   max(60, right - x0 - 44), min_size=MIN)
-        right, cy2 = x1 - 14, ry0 + 52
-        if s in diff.prestige:  # under the prestige it changed
-            right -= text_line(d, (right, cy2), f"{diff.prestige[s]:+d}", MIN, bold=True,
-                               fill=HL, anchor="rm") + 8
-        line = tr("seat_line", locale, n=seat.get("hand", 0), k=seat.get("knights", 0))
-        text_line(d, (x0 + 38, cy2), line, MIN, fill=MUTED, max_width=right - x0 - 38)
-    _order_arrows(img, [y0 + 58 + i * ROW_H for i in range(len(order))], x0 + 21)
+        _row(img, (cy, layouts[i]), names, s, seats[s] if s < len(seats) else {},
+             (s in consuls, s in diff.consuls, diff.prestige.get(s)), locale)
+    _order_arrows(img, [top + 20 for top in tops], x0 + 21)
     if diff.consuls:
         _mark(img, (x0, y0, x1, y0 + h), text=tr("elected", locale, n=len(diff.consuls)),
               locale=locale)
@@ -446,6 +437,80 @@ def _side(img: Image.Image, view: Mapping[str, Any], names: Sequence[str], local
         y += int(lines_n * used * 1.12) + 10
 
 
+NAME_LINE = 32  # a prestige row whose name needs the whole width: its prestige on the line under
+SIDE_W = TW - M - SIDE_X
+# A prestige row's layouts: the name beside the prestige, the cards and knights under them; the
+# name alone on its line, all the rest on the line under it; the name alone, the prestige
+# under it, the cards and knights under that (a row NAME_LINE taller).
+BESIDE, UNDER, APART = 0, 1, 2
+
+
+def _layout(names: Sequence[str], s: int, seat: Mapping[str, Any], consul: bool,
+            gained: int | None, locale: str) -> int:
+    """How seat `s`'s row is laid out: beside unless its name has a level ("Cicero (hard)",
+    "Ann (bot)") it would lose beside its prestige (a name without one is cut there as
+    before); then under when the rest fits on one line."""
+    name = seat_name(names, s)
+    numbers = _prestige_width(seat, consul, locale)
+    room = SIDE_W - 52 - numbers - 2 * max(6, MIN // 2)
+    if not (name.endswith(")") and " (" in name) or short_name(name, room, MIN) == name:
+        return BESIDE
+    under = text_width(_seat_line(seat, locale), MIN, False) + 8 + numbers
+    if gained:
+        under += text_width(f"{gained:+d}", MIN, True) + 8
+    return UNDER if under <= SIDE_W - 52 else APART
+
+
+def _seat_line(seat: Mapping[str, Any], locale: str) -> str:
+    return tr("seat_line", locale, n=seat.get("hand", 0), k=seat.get("knights", 0))
+
+
+def _row(img: Image.Image, at: tuple[float, int], names: Sequence[str], s: int,
+         seat: Mapping[str, Any], marks: tuple[bool, bool, int | None], locale: str) -> None:
+    """A prestige row right of its dot, its first line's centre at `cy`: the name, the prestige
+    (and the consul's tag: `marks` says whether a consul, just elected), the prestige gained and
+    the cards and knights, as `layout` places them."""
+    (cy, layout), (consul, elected, gained) = at, marks
+    d = ImageDraw.Draw(img)
+    x0, x1 = SIDE_X, TW - M
+    if layout != BESIDE:  # the row's whole width, from its dot: "Themistocles (medium)" fits
+        name_badge(img, (x0 + 34, cy), seat_name(names, s), 20, seat_colour(s),
+                   x1 - x0 - 46, min_size=MIN)
+        cy += NAME_LINE if layout == APART else 32
+    right = _prestige(img, (x1 - 14, cy), seat, consul, elected, locale)
+    if layout == BESIDE:
+        name_badge(img, (x0 + 38, cy), seat_name(names, s), 20, seat_colour(s),
+                   max(60, right - x0 - 44), min_size=MIN)
+    if layout != UNDER:
+        right, cy = x1 - 14, cy + 32
+    if gained:  # under the prestige it changed (beside it when the row is one line)
+        right -= text_line(d, (right, cy), f"{gained:+d}", MIN, bold=True, fill=HL,
+                           anchor="rm") + 8
+    text_line(d, (x0 + 38, cy), _seat_line(seat, locale), MIN, fill=MUTED,
+              max_width=right - x0 - 38)
+
+
+def _prestige_width(seat: Mapping[str, Any], consul: bool, locale: str) -> float:
+    """The width `_prestige` takes at a row's right, its gaps included."""
+    w = text_width(str(seat.get("prestige", 0)), 28, True) + 8
+    return w + (badge_width(tr("consul", locale), MIN) + 6 if consul else 0)
+
+
+def _prestige(img: Image.Image, at: tuple[float, float], seat: Mapping[str, Any], consul: bool,
+              elected: bool, locale: str) -> float:
+    """A row's prestige from its right end leftwards, and the consul's tag beside it (outlined
+    when just elected). Returns where they begin."""
+    right, cy = at
+    right -= text_line(ImageDraw.Draw(img), (right, cy), str(seat.get("prestige", 0)), 28,
+                       bold=True, anchor="rm") + 8
+    if consul:  # beside the name: the line under it is the hand's and knights'
+        tag = badge(img, (right, cy), tr("consul", locale), MIN, GOLD, anchor="rm")
+        if elected:
+            rounded(img, (tag[0] - 3, tag[1] - 3, tag[2] + 3, tag[3] + 3), 16, None, HL, 3)
+        right = tag[0] - 6
+    return right
+
+
 def _order_arrows(img: Image.Image, ys: Sequence[float], x: float) -> None:
     """The turn order as a path down the list, from each seat's dot to the next one's (no rank
     numbers: prestige ranks the players, not this list)."""
@@ -472,8 +537,9 @@ def choice_lines(view: Mapping[str, Any], names: Sequence[str], locale: str,
     revolt = view.get("revolt")
     if revolt:
         targets = [
-            tr("target", locale, cls=token_name(c, locale), sector=token_name(sec, locale),
-               who=seat_name(names, v)) for v, sec, c in revolt.get("targets", [])]
+            tr("target", locale, cls=token_name(c, locale), who=seat_name(names, v),
+               sector=translate(Msg(f"{GAME}.the.{sec}"), locale))  # « sur l'Aventin »
+            for v, sec, c in revolt.get("targets", [])]
         out.append((tr("revolt_by", locale, name=NAME_MARK), revolt.get("by")))
         for t in targets:
             out.append(("• " + t, None))

@@ -424,3 +424,43 @@ def test_the_prestige_list_has_no_rank_numbers_and_legible_sub_lines(name: str) 
         found = [d for d in drawn if d.text == line]
         assert found, (line, [d.text for d in drawn])
         assert all(not d.secondary and d.size * scale >= MIN_PREVIEW_PX for d in found), found
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.parametrize("name", ["era4-4p-fr", "levy-3p-en", "final-4p-fr"])
+def test_a_bots_level_stays_in_the_prestige_list(locale: str, name: str) -> None:
+    """Issue 44.15: the prestige list dropped a bot's level ("Cicero") where the text posts keep
+    it (« Cicero (difficile) »), as Héros' score list did; beside a consul's tag and a long
+    prestige there is no room. The name keeps it, its prestige on the line under it; every
+    seat's prestige and line of cards and knights are still written whole."""
+    from PIL import Image
+
+    from render.samples import LONG_NAMES, bot_seat
+
+    at = sample(name)
+    bots = [bot_seat(n, level, locale) for n, level in (("Cicero", "hard"),
+                                                         ("Themistocles", "medium"))]
+    names = [LONG_NAMES[0], bots[0], "Cornélie", bots[1]][: at.sample.players]
+    view = G.view(at.state, None)
+    assert 1 in view["consuls"]  # Cicero's row has the consul's tag: the narrowest row
+    with drawn_text_sizes(R.clear_caches) as drawn:
+        T._side(Image.new("RGB", (T.TW, T.TH)), view, names, locale, at.outcome, T.Changes())
+    texts = [d.text for d in drawn if not d.secondary and d.size >= T.MIN]
+    for bot in bots[: at.sample.players - 2]:
+        assert bot in texts, (bot, texts)
+    for seat in view["seats"]:
+        assert str(seat["prestige"]) in texts
+        assert tr("render.seat_line", locale, n=seat["hand"], k=seat["knights"]) in texts
+    assert texts.count(LONG_NAMES[0]) == 0  # a human's long name is cut as before
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_a_revolts_targets_name_their_sector_with_its_article(locale: str) -> None:
+    """"noble of Brutus on Aventine" lacked its article (issue 44.11): « sur l'Aventin »."""
+    at = sample("defence-4p-en")
+    view = G.view(at.state, None)
+    lines = [text for text, _ in T.choice_lines(view, NAMES, locale, [])]
+    for _, sector, _ in view["revolt"]["targets"]:
+        place = translate(Msg(f"{GAME}.the.{sector}"), locale)
+        assert any(line.endswith(f" {place}") for line in lines), (place, lines)
+    assert not any(line.endswith(("on Aventine", "sur Aventin")) for line in lines), lines
