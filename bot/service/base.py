@@ -511,12 +511,17 @@ def forced_steps(game: Game, state: dict[str, Any],
 
 def told_mover(report: Report, info: GameInfo, seat: int, played: Sequence[Event]) -> None:
     """The public lines of what the platform played right after a move (Game.forced), for its
-    player at once: the channel reads them with the next post, but the mover, whose turn goes
-    on, must learn now what came of the move (« nobody can give you 2 Huns », issue 44)."""
+    player at once, as one line after « Then: » (public lines, not private ones: the channel
+    reads them with the next post), since the mover, whose turn goes on, must learn now what
+    came of the move (« none of the 2 other players can give you 2 Huns », issue 44)."""
     who = info.user_of(seat)
     said = [event.msg for event in played if event.to is None]
-    if said and who is not None and who.bot is None:
-        report.private.setdefault(who.user_id, []).extend(said)
+    if not said or who is None or who.bot is not None:
+        return
+    lines = said[0]
+    for more in said[1:]:  # one sentence after another, after « Then: »
+        lines = Msg("platform.lines", {"a": lines, "b": more})
+    report.private.setdefault(who.user_id, []).append(Msg("platform.then", {"lines": lines}))
 
 
 def private_lines(info: GameInfo, events: Sequence[Event]) -> dict[int, list[Msg]]:

@@ -214,11 +214,15 @@ def remember_private(reply: Reply, seen: Seen) -> None:
 
 GOES_ON = tuple(translate(Msg("discord.move.goes_on", {"ask": ""}), lang).strip()
                 for lang in ("en", "fr"))
+# « Then: ... »: the public lines of the forced actions after the move, told to the mover at
+# once (bot.service.base.told_mover), which the channel reads too
+THEN = tuple(translate(Msg("platform.then", {"lines": ""}), lang).strip()
+             for lang in ("en", "fr"))
 
 
 def private_lines(shown: str) -> list[str]:
     """The private lines of an acknowledgement: after "You played", before "Your turn goes on"
-    (what follows is the next step's menu)."""
+    (what follows is the next step's menu), but for the public ones after « Then: »."""
     lines = shown.splitlines()
     if not lines or not lines[0].startswith("✅"):
         return []
@@ -226,7 +230,7 @@ def private_lines(shown: str) -> list[str]:
     for line in lines[1:]:
         if line.startswith(GOES_ON):
             break
-        if line.strip():
+        if line.strip() and not line.startswith(THEN):
             kept.append(line)
     return kept
 
