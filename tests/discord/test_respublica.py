@@ -97,3 +97,35 @@ async def test_a_res_publica_game_through_discord(
     [answer] = hand.followups
     assert answer.ephemeral and answer.files[0][0] == "hand.png"
     assert Image.open(io.BytesIO(answer.files[0][1])).format == "PNG"
+
+
+async def test_a_seek_nobody_can_answer_is_told_to_the_seeker_and_taken_back(
+    discord_: Harness, service: Service, real_pictures: None,
+) -> None:
+    """Issue 44: the seeker's reply says that nobody could give what was sought (« Then: ... »,
+    in the seeker's language), the channel is not told yet (the seeker's turn goes on), and
+    `/game undo` takes the seek back with the passes the platform played after it."""
+    from engine.respublica.cards import variant
+    from engine.respublica.trade import can_deliver, parse
+
+    await start_game(discord_, ALICE, BOB, CAROL, game="res-publica", locale="fr")
+    [first] = await on_turn(service)
+    info = await service.info(CHANNEL_ID)
+    row = await service.store.game(info.id)
+    assert row is not None and row.state is not None
+    start, seat = row.state, info.seat_of(int(first["id"])).seat  # type: ignore[union-attr]
+    v = variant(start["variant"])
+    kind = next(k for k in v.kinds if not any(
+        can_deliver(v, start["hands"][s], parse(v, ["2", k])) for s in range(3) if s != seat))
+    posts = len(discord_.fake.channel_posts())
+    sent = await discord_.slash(first, "move", action=f"seek 2 {kind}", locale="fr")
+    assert sent.followups[0].ephemeral
+    reply = sent.text()
+    assert "Puis : " in reply and "Aucun des 2 autres joueurs ne peut donner 2 cartes" in reply
+    assert " passe." not in reply
+    assert len(discord_.fake.channel_posts()) == posts  # the seeker's turn goes on
+    undone = await discord_.slash(first, "game", "undo", locale="fr")
+    assert "a repris son coup" in undone.text(), undone.text()
+    row = await service.store.game(info.id)
+    assert row is not None and row.state == start
+    assert await service.verify(info.id)
