@@ -54,9 +54,11 @@ def latest_move(
         state, events = play(game, state, seat, text)
         states.append(state)
         steps.append(events)
+    def forced(k: int) -> bool:  # the k-th action in effect is one the platform forced
+        return by_platform[rows[k]] and forced_at(game, states[k]) == history[rows[k]]
+
     k = len(rows)
-    while k > 0 and by_platform[rows[k - 1]] and forced_at(game, states[k - 1]) == history[
-            rows[k - 1]]:
+    while k > 0 and forced(k - 1):
         k -= 1
     if k == 0:
         return None
