@@ -300,7 +300,7 @@ def respublica() -> Contract:
         tokens_expected=frozenset({"seek", "offer", "answer", "pass", "end", "lay"}),
         ai=tuple(ai_positions(n) for n in ai_rp.CONFIGS),
         e2e=(E2E("res-publica", 11, (("Alice", "fr"), ("Bob", "en-US"), ("Carol", "en-GB")),
-                 options="classic", lobby=("Res Publica", "classic"),
+                 options="classic", lobby=("Res Publica", "jeu classique"),
                  after_open=lobby_in_french, after_start=started, after_end=status),),
     )
 
