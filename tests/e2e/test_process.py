@@ -4,7 +4,9 @@ left on the same SQLite file, and the buttons of the earlier messages work in it
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import random
 import signal
 import sys
 from collections.abc import Callable
@@ -12,9 +14,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.service import Service, User
+from bot.store import Storage, open_store
+from engine.policy import walk
 from tests.e2e.conftest import World
 from tests.e2e.play import called, check_board, is_retired
-from tests.standin import TOKEN
+from tests.standin import TOKEN, Player
+from tests.standin.model import Channel
 from tests.support import fix_seed
 
 pytestmark = pytest.mark.e2e
@@ -128,3 +134,153 @@ async def test_tabula_run_stops_cleanly_on_sigterm(world: World, tmp_path: Path)
     assert b"Shard ID None has connected to Gateway" in stderr, stderr.decode()
     assert b"\x1b[" not in stderr and b"voice will NOT be supported" not in stderr
     await eventually(lambda: world.standin.current is None, timeout=5)
+
+
+async def _games(world: World, count: int) -> list[tuple[Channel, list[Player]]]:
+    """`count` duel games started in channels of their own, in the file only: the bot process
+    posts their turns when it starts (the lost-post repair)."""
+    games = []
+    store = await open_store(world.db_path)
+    try:
+        service = Service(store)
+        for g in range(count):
+            channel = world.standin.add_channel(f"duel-{g}")
+            players = [world.player(f"p{g}{i}") for i in range(2)]
+            users = [User(p.id, p.user.name) for p in players]
+            await service.create(channel.id, world.standin.guild_id, users[0], "duel")
+            await service.join(channel.id, users[1])
+            await service.start(channel.id, users[0].id, seed=g)
+            for p in players:
+                p.settle, p.channel = None, channel
+            games.append((channel, players))
+    finally:
+        await store.close()
+    return games
+
+
+def _turn_posted(world: World, channel: Channel) -> bool:
+    return any(m.attachment("turn.png") for m in world.standin.public(channel))
+
+
+async def test_a_sigterm_amid_moves_loses_none_and_leaves_every_turn_called(
+    world: World, tmp_path: Path,
+) -> None:
+    """Five games played at once through the stand-in, 50 moves in all, SIGTERM after 15 of
+    them: the bot exits 0 within 10 s; every move its player read as played is stored; every
+    history replays; and after a restart each game's turn post shows its current state."""
+    await world.stop_bot()
+    games = await _games(world, 5)
+    store = await open_store(world.db_path)  # the test's own look at the file
+    try:
+        await _stop_amid_moves(world, tmp_path, games, store)
+    finally:
+        await store.close()
+
+
+async def _stop_amid_moves(world: World, tmp_path: Path, games: list[tuple[Channel, list[Player]]],
+                           store: Storage) -> None:
+    service = Service(store)
+    process = await launch(world, tmp_path)
+    played: dict[int, list[int]] = {c.id: [] for c, _ in games}  # versions moved from
+    others: list[str] = []  # the answers that were not "played"
+    term = asyncio.Event()
+    stopping_at: list[float] = []
+    rng = random.Random(45)
+
+    async def play(channel: Channel, players: list[Player]) -> None:
+        by_id = {p.id: p for p in players}
+        for _ in range(10):
+            info = await service.info(channel.id)
+            mover, legal = None, []
+            for seat in info.seats:  # the one asked (duel asks one player at a time)
+                if legal := await service.choices(channel.id, seat.user_id):
+                    mover = by_id[seat.user_id]
+                    break
+            assert mover is not None, f"nobody to move in {channel.name}"
+            reply = await mover.slash("move", action=walk(legal, rng))
+            if reply.failed:  # the gateway had closed: Discord's "This interaction failed"
+                return
+            with contextlib.suppress(TimeoutError):
+                await eventually(lambda r=reply: bool(r.text) and not r.last.loading, timeout=15)
+            if not reply.text.startswith("✅ You played"):
+                others.append(reply.text)
+                return
+            played[channel.id].append(info.version)
+            if sum(map(len, played.values())) >= 15:
+                term.set()
+
+    moving: list[asyncio.Task[None]] = []
+    waiting = asyncio.create_task(term.wait())
+    try:
+        await eventually(lambda: all(_turn_posted(world, c) for c, _ in games), timeout=60)
+        moving = [asyncio.create_task(play(c, p)) for c, p in games]
+        await asyncio.wait([waiting, *moving], timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        for task in moving:
+            if task.done():
+                task.result()  # a failure of the test's own play says what it is
+        assert term.is_set(), f"only {sum(map(len, played.values()))} moves played in 60 s"
+        stopping_at.append(asyncio.get_running_loop().time())
+        process.send_signal(signal.SIGTERM)
+        stderr = await stopped(process, signal.SIGTERM)
+        took = asyncio.get_running_loop().time() - stopping_at[0]
+        await asyncio.gather(*moving)
+    finally:
+        for task in [waiting, *moving]:
+            task.cancel()
+        await asyncio.gather(waiting, *moving, return_exceptions=True)
+        await stopped(process, signal.SIGKILL)
+    assert process.returncode == 0, stderr.decode()
+    assert took < 10, f"the stop took {took:.1f} s"
+    assert b"Traceback" not in stderr, stderr.decode()
+    # Four games were mid-move at the signal: their moves finished and were answered, none
+    # left on "thinking..." (a reply not "played" must be the "restarting" answer).
+    assert b"waiting for" in stderr and b"interactions in flight" in stderr, stderr.decode()
+    assert all(t.startswith("🔄 The bot is restarting") for t in others), others
+    moves = sum(map(len, played.values()))
+    assert 15 <= moves < 50, moves
+    for channel, _ in games:
+        info = await service.info(channel.id, live=False)
+        # Every move answered "played" is stored: the game is past each version it was made at.
+        assert not played[channel.id] or info.version > max(played[channel.id]), channel.name
+        assert await service.verify(info.id)
+
+    await world.start_bot()  # the restart: its repair posts what the stop left unposted
+    await world.settle()
+    assert await store.unposted() == []  # nothing stored is left without its turn post
+    for channel, players in games:
+        # The newest turn post in the channel calls the player the game asks now (a player
+        # going on with their turn was called by an earlier post: duel's posts then wait).
+        newest = [m for m in world.standin.public(channel) if m.attachment("turn.png")][-1]
+        asked = [p for p in players if await service.choices(channel.id, p.id)]
+        assert asked and all(p.mention in newest.text for p in asked), (channel.name,
+                                                                        newest.text)
+
+
+async def test_a_second_signal_stops_at_once(world: World, tmp_path: Path) -> None:
+    """A move stays in flight (Discord holds its turn post back): the first SIGTERM waits for
+    it, a second one exits at once, 128 + the signal's number, as a shell reports it."""
+    await world.stop_bot()
+    [(channel, players)] = await _games(world, 1)
+    store = await open_store(world.db_path)
+    process = await launch(world, tmp_path)
+    try:
+        await eventually(lambda: _turn_posted(world, channel), timeout=60)
+        service = Service(store)
+        asked = [(p, legal) for p in players if (legal := await service.choices(channel.id, p.id))]
+        [(mover, legal)] = asked
+        held = world.standin.hold("POST", r"/channels/\d+/messages")
+        moving = asyncio.create_task(mover.slash("move", action=walk(legal, random.Random(1))))
+        await asyncio.wait_for(held.reached.wait(), 20)
+        process.send_signal(signal.SIGTERM)
+        await asyncio.sleep(0.5)
+        started = asyncio.get_running_loop().time()
+        stderr = await stopped(process, signal.SIGTERM)
+        assert asyncio.get_running_loop().time() - started < 2
+        held.release()
+        await moving
+    finally:
+        await stopped(process, signal.SIGKILL)
+        await store.close()
+    assert process.returncode == 128 + signal.SIGTERM, stderr.decode()
+    assert b"waiting for 1 interactions in flight" in stderr, stderr.decode()
+    assert b"SIGTERM again: stopped at once." in stderr, stderr.decode()
