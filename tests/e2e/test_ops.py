@@ -167,3 +167,34 @@ async def stopped_and_started(world: World, pg_server: PgServer) -> None:
             if status == 200:
                 break
         assert status == 200, body
+
+
+async def test_each_process_of_a_sharded_bot_says_its_own_shard(
+        world: World, pg_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes over two shards (tests/e2e/test_shards.py): each one's /healthz names its
+    shard, connected, and the interactions are timed under the shard that carried them."""
+    await world.stop_bot()
+    other = World(world.standin, pg_database)
+    world.db_path = pg_database
+    world.bot_options = {"shards": 2, "shard_ids": [0]}
+    other.bot_options = {"shards": 2, "shard_ids": [1]}
+    try:
+        await world.start_bot()
+        await other.start_bot()
+        serving = (world.standin.guild_id >> 22) % 2
+        async with web_of(world) as first, web_of(other) as second:
+            before = await scrape(first)
+            players = await open_game(world, monkeypatch)
+            after = await scrape(first)
+            for server, shard in ((first, 0), (second, 1)):
+                status, body, _ = await get(server, "/healthz")
+                health = json.loads(body)
+                assert status == 200 and health["shards"][0]["id"] == shard, body
+                assert health["shards"][0]["connected"] is True and len(health["shards"]) == 1
+        answered = len(players) + 1  # each join, the creation and the start
+        grew = total(after, "tabula_interaction_answer_seconds_count", shard=str(serving)) \
+            - total(before, "tabula_interaction_answer_seconds_count", shard=str(serving))
+        assert grew >= answered  # both processes count in this one test process
+        assert total(after, "tabula_gateway_up", shard="0") == 1  # the first process scraped
+    finally:
+        await other.stop_bot()
