@@ -114,6 +114,9 @@ async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterato
     monkeypatch.setenv("TABULA_BOT_SECONDS", "0.1")
     # The open post's edits are made at once (they are still one per burst of answers).
     monkeypatch.setenv("TABULA_EDIT_DELAY", "0")
+    # A `tabula run` process a test starts (test_process.py) serves /healthz on a free port,
+    # never on 8080, which another test's process or the machine may hold.
+    monkeypatch.setenv("TABULA_WEB_PORT", "0")
     errors = _Errors()
     logging.getLogger().addHandler(errors)
     standin = await StandIn().start()
