@@ -16,7 +16,15 @@ import pytest
 from bot.cli import main
 from bot.service import Service, ServiceError
 from bot.store import TABLES, open_store
-from bot.tools.backup import Plan, back_up_once, dated, plan_from_env, rotate
+from bot.tools.backup import (
+    Plan,
+    back_up_once,
+    daily,
+    dated,
+    plan_from_env,
+    rotate,
+    start_daily,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -207,3 +215,26 @@ async def test_a_backup_refuses_clearly_and_leaves_things_as_they_were(
     assert await _main(["backup", str(tmp_path / "no" / "b.sqlite3"), "--db", str(source)]) == 1
     assert "does not exist" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.partial*"))  # nothing half made left behind
+
+
+async def test_the_running_bot_makes_its_first_backup_after_the_delay(tmp_path: Path) -> None:
+    source, where = tmp_path / "bot.sqlite3", tmp_path / "backups"
+    where.mkdir()
+    await _played(source)
+    day = date(2026, 12, 8)
+    task = asyncio.create_task(daily(str(source), Plan(where, 2), first=0.2, every=3600,
+                                     today=lambda: day))
+    try:
+        await asyncio.sleep(0.1)
+        assert not dated(where, day).exists()  # not at once: the bot is starting
+        for _ in range(600):
+            if dated(where, day).exists():
+                break
+            await asyncio.sleep(0.1)
+        assert (await _replays(str(dated(where, day))))[0] == 2
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+    # Not for PostgreSQL (pg_dump is), nor without TABULA_BACKUP_DIR.
+    assert start_daily("postgresql://tabula@db/tabula", Plan(where)) is None
+    assert start_daily(str(source), None) is None
