@@ -253,3 +253,16 @@ async def daily(source: str, plan: Plan, *, first: float = FIRST_DELAY, every: f
         except OSError as exc:  # the directory gone, the disk full: said, tried again later
             log.error("the daily backup failed: %s", exc)
         await asyncio.sleep(every)
+
+
+def start_daily(source: str, plan: Plan | None) -> asyncio.Task[None] | None:
+    """The running bot's daily backups as a task (to cancel when it stops), if asked for."""
+    if plan is None:
+        return None
+    if is_url(source):
+        log.warning("TABULA_BACKUP_DIR backs up an SQLite file: back PostgreSQL up with pg_dump "
+                    "(docs/operating.md, Running it for a community)")
+        return None
+    log.info("daily backups into %s, the %d newest kept; the first in %.0f minutes",
+             plan.directory, plan.keep, FIRST_DELAY / 60)
+    return asyncio.create_task(daily(source, plan), name="tabula-backups")
