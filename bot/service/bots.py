@@ -46,13 +46,13 @@ def think(game_class: str, state: dict[str, Any], seat: int, level: str, seed: i
     return decide(_game(game_class), state, seat, level, seed, budget, seconds)
 
 
-@cache
 def _timed(game_key: str, level: str, call: Callable[..., str], *args: Any) -> str:
     """`call(*args)`, its time observed as the bot's decision time (/metrics)."""
     with timed(DECISION, game_key, level):
         return call(*args)
 
 
+@cache
 def _game(game_class: str) -> Any:
     module, _, name = game_class.partition(":")
     return getattr(importlib.import_module(module), name)()
