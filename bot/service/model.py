@@ -19,7 +19,7 @@ ATTACHMENT_LIMIT = 10 * 2**20  # bytes: Discord's default upload limit (a server
 
 @dataclass(frozen=True)
 class Limits:
-    """What one user or channel may ask of the bot (see README, Configuration)."""
+    """What one user or channel may ask of the bot (see docs/operating.md, Configuration)."""
 
     user_lobbies: int | None = 3  # open lobbies created by one user, across channels
     channel_lobbies: int | None = 10  # open lobbies opened from one channel (its threads included)
