@@ -63,6 +63,9 @@ def _ready(module: str = "", nice: int = 0) -> int:
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+        # Ctrl+C in a terminal reaches every process of its group: the bot's clean stop still
+        # needs its workers for the moves in flight, and they end with it.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         os.nice(nice)
     if module:

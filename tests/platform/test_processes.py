@@ -92,6 +92,17 @@ def test_a_killed_worker_costs_one_restart_not_every_picture_after(workers: Proc
     assert not set(workers.warm()) & set(pids)
 
 
+def test_a_ctrl_c_in_the_terminal_leaves_the_workers_to_the_bot(workers: Processes) -> None:
+    """Ctrl+C reaches every process of the terminal's group: the workers ignore it, so that the
+    moves in flight at a clean stop are still drawn (the bot ends them when it exits)."""
+    pids = workers.warm()
+    for pid in pids:
+        os.kill(pid, signal.SIGINT)
+    time.sleep(0.5)  # a worker that took it would be gone by now, the pool broken
+    assert workers.call(os.getpid) in pids
+    assert workers.restarts == 0 and set(workers.warm()) == set(pids)
+
+
 def test_no_processes_draws_in_the_calling_thread() -> None:
     inline = Processes(0, "inline")
     assert inline.call(os.getpid) == os.getpid()
