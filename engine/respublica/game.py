@@ -131,11 +131,14 @@ class ResPublica(Steps):
 
     def undoable(self, before: State, after: State, events: Any, seat: int) -> bool:
         """Nothing drawn (the decks and the generator are unchanged), nothing shown to one player
-        only, and no answer given by another player (a move that asks others is final once
-        they have answered, and undo is only offered while nobody acted since)."""
+        only, no answer given by another player (a move that asks others is final once
+        they have answered, and undo is only offered while nobody acted since), and no pass
+        forced on a seat that cannot answer: « Bob cannot give 2 Hun cards » tells what a hand
+        lacks, and « Chaque joueur n'a qu'une seule tentative » (Res Publica, commercial
+        rules): a seek or an offer it followed stands (data/respublica/README.md)."""
         return (before["rng"] == after["rng"] and before.get("decks") == after.get("decks")
                 and not any(e.to is not None for e in events)
-                and after["phase"] != "deliver")
+                and after["phase"] != "deliver" and self.forced(before, seat) is None)
 
     def outcome(self, state: State) -> Outcome | None:
         if state["outcome"] is None:

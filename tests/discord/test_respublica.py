@@ -99,12 +99,13 @@ async def test_a_res_publica_game_through_discord(
     assert Image.open(io.BytesIO(answer.files[0][1])).format == "PNG"
 
 
-async def test_a_seek_nobody_can_answer_is_told_to_the_seeker_and_taken_back(
+async def test_a_seek_nobody_can_answer_is_told_to_the_seeker_and_stands(
     discord_: Harness, service: Service, real_pictures: None,
 ) -> None:
     """Issue 44: the seeker's reply says that nobody could give what was sought (« Then: ... »,
     in the seeker's language), the channel is not told yet (the seeker's turn goes on), and
-    `/game undo` takes the seek back with the passes the platform played after it."""
+    `/game undo` says why the seek stands: the passes the platform played after it told what
+    the hands lack (« Chaque joueur n'a qu'une seule tentative »)."""
     from engine.respublica.cards import variant
     from engine.respublica.trade import can_deliver, parse
 
@@ -124,8 +125,10 @@ async def test_a_seek_nobody_can_answer_is_told_to_the_seeker_and_taken_back(
     assert "Puis : " in reply and "Aucun des 2 autres joueurs ne peut donner 2 cartes" in reply
     assert " passe." not in reply
     assert len(discord_.fake.channel_posts()) == posts  # the seeker's turn goes on
+    after = await service.store.game(info.id)
     undone = await discord_.slash(first, "game", "undo", locale="fr")
-    assert "a repris son coup" in undone.text(), undone.text()
+    assert "a révélé quelque chose de caché" in undone.text(), undone.text()
     row = await service.store.game(info.id)
-    assert row is not None and row.state == start
+    assert row is not None and after is not None and row.state == after.state != start
+    assert len(discord_.fake.channel_posts()) == posts  # a refusal posts nothing
     assert await service.verify(info.id)

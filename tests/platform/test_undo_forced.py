@@ -1,11 +1,13 @@
-"""Taking back a move the platform followed with forced actions (Game.forced), issue 44: a Res
-Publica seek that nobody can answer was told to nobody (« your turn goes on ») and could not
-be taken back (« nothing of yours to take back ») although nobody had moved: the passes the
-platform plays for the seats that cannot answer counted as their moves. Now the seeker reads
-that nobody could answer, the log says who could not give it (not « passes »), and the forced
-actions go with the move they followed (bot.service.undoing), one ".undo" for each, so the
-stored history still replays to the stored state. Real games, a real SQLite file, the real
-service and console."""
+"""A move the platform followed with forced actions (Game.forced), issue 44: a Res Publica
+seek that nobody can answer was told to nobody (« your turn goes on ») and its undo answered
+« nothing of yours to take back », as if the passes the platform plays for the seats that
+cannot answer were their moves. Now the seeker reads that nobody could answer, the log says
+who could not give it (not « passes »), and an undo is judged on the move with the forced
+actions after it (bot.service.undoing): those that reveal nothing go with the move, one
+".undo" for each, so the stored history still replays to the stored state; a forced pass
+tells what a hand lacks, so the seek it followed stands, with the true reason (« Chaque
+joueur n'a qu'une seule tentative », Res Publica, commercial rules). Real games, a real SQLite
+file, the real service and console."""
 
 from __future__ import annotations
 
@@ -52,7 +54,7 @@ def after(text: str, typed: str) -> str:
     ("fr", "Aucun des 2 autres joueurs ne peut donner 2 cartes de Huns à carol : pas d'affaire.",
      "alice ne peut pas donner 2 cartes de Huns."),
 ])
-async def test_a_seek_nobody_can_answer_is_told_and_can_be_taken_back(
+async def test_a_seek_nobody_can_answer_is_told_and_stands_with_its_reason(
         tmp_path: Path, locale: str, told: str, cannot: str) -> None:
     """`tabula play res-publica --players 3 --seed 7`, `carol: /move Seek 2 Huns`, `carol:
     /game undo` (issue 44): neither alice nor bob holds two Huns."""
@@ -64,12 +66,11 @@ async def test_a_seek_nobody_can_answer_is_told_and_can_be_taken_back(
     assert f"{only} {then} {cannot}" in seek and seek.count(told) == 1
     assert "passes" not in text and " passe." not in text
     undo = after(text, "carol: /game undo")
-    assert "!" not in undo and undo.startswith(f"  {only} ("), undo  # her turn goes on
-    # The trade attempt of the turn is hers again (alice, who holds a Goth, is asked); the
-    # post tells the channel all of it, the lines that could not answer included.
+    revealed = {"en": "revealed something hidden", "fr": "a révélé quelque chose de caché"}
+    assert undo.startswith(f"  {only} ! ") and revealed[locale] in undo, undo
+    # The one attempt of the turn is spent: a second seek is refused, the game unchanged.
     again = after(text, "carol: /move seek 1 goths")
-    assert "-> alice:" in again
-    assert again.index(cannot) < again.index(told) < again.index("Goth")
+    assert again.startswith(f"  {only} ! ") and "-> alice:" not in again, again
 
 
 # --- through the service: the history and its replay ------------------------------------------
@@ -86,7 +87,7 @@ def unanswerable(state: State, seat: int) -> str:
     raise AssertionError("every kind is held twice")
 
 
-async def test_the_seek_and_its_forced_passes_are_taken_back_together(tmp_path: Path) -> None:
+async def test_a_seek_and_the_passes_forced_after_it_stand(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "u.sqlite3")
     try:
         service = Service(store)
@@ -108,25 +109,22 @@ async def test_the_seek_and_its_forced_passes_are_taken_back_together(tmp_path: 
         assert line.endswith(": no deal.") and "None of the 2 other players can give " in line
         assert "passes" not in line
 
-        undone = await service.undo(9, seeker.user_id)
-        assert undone.game.version == version + 6
-        history = await store.actions(gid)
-        assert [(a.seat, a.text) for a in history[-3:]] == [(seeker.seat, UNDO)] * 3
-        row = await store.game(gid)
-        assert row is not None and row.state == start
-        assert await service.verify(gid)  # the stored history replays to the stored state
-        with pytest.raises(ServiceError) as refused:  # nothing more of hers to take back
+        after_seek = await store.game(gid)
+        with pytest.raises(ServiceError) as refused:  # the passes told what hands lack
             await service.undo(9, seeker.user_id)
-        assert refused.value.msg.key == "error.undo_nothing"
-        await service.act(9, seeker.user_id, text)  # the attempt of the turn is hers again
-        assert await service.verify(gid)
+        assert refused.value.msg.key == "error.undo_revealed"
+        row = await store.game(gid)
+        assert row is not None and after_seek is not None
+        assert (row.version, row.state) == (after_seek.version, after_seek.state) != (
+            version, start)
+        assert await service.verify(gid)  # the stored history replays to the stored state
     finally:
         await store.close()
 
 
 async def test_a_seek_someone_answered_cannot_be_taken_back(tmp_path: Path) -> None:
-    """Once a holder has answered, the seek stays (someone moved since); before that, the
-    seek goes back with the forced passes played before the holder was asked."""
+    """A seek a forced pass followed stands, though the holder after it has not answered
+    yet (the pass told what a hand lacks); once the holder has answered, someone moved since."""
     store = await Store.open(tmp_path / "a.sqlite3")
     try:
         service = Service(store)
@@ -141,14 +139,15 @@ async def test_a_seek_someone_answered_cannot_be_taken_back(tmp_path: Path) -> N
         # a card the first to answer lacks and a later one holds: forced pass, then asked
         kind = next(k for k in v.kinds if state["hands"][order[0]][k] == 0
                     and any(state["hands"][s][k] for s in order[1:]))
-        await service.act(9, seeker.user_id, f"seek 1 {kind}")
+        report = await service.act(9, seeker.user_id, f"seek 1 {kind}")
         history = await store.actions(gid)
         forced = sum(1 for a in history[row.version:] if a.user_id is None)
         assert forced >= 1
-        undone = await service.undo(9, seeker.user_id)
-        assert undone.game.version == row.version + 2 * (1 + forced)
-        assert (await store.game(gid)).state == state  # type: ignore[union-attr]
-        report = await service.act(9, seeker.user_id, f"seek 1 {kind}")
+        with pytest.raises(ServiceError) as refused:
+            await service.undo(9, seeker.user_id)
+        assert refused.value.msg.key == "error.undo_revealed"
+        now = await store.game(gid)
+        assert now is not None and now.version == row.version + 1 + forced
         holder = next(s for s in report.to_act if s.seat != seeker.seat)
         await service.act(9, holder.user_id, "pass")
         with pytest.raises(ServiceError) as refused:
