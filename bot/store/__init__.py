@@ -34,6 +34,7 @@ from bot.store.rows import (
     dumps,
     events_text,
 )
+from bot.store.sqlite_backup import copy_online, is_sqlite_file, self_contained
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -193,5 +194,5 @@ async def open_store(target: str | Path) -> Storage:
 __all__ = [
     "LIVE", "TABLES", "ActionRow", "ChangeRow", "ChannelBusy", "GameRow", "GuildSettings", "Played", "RatingRow", "SeatRow",
     "Storage", "StorageUnavailable", "StoreError", "TooManyLobbies", "UserPrefs", "Waiting", "dumps", "events_text",
-    "guarded", "is_url", "open_store", "shown",
+    "copy_online", "guarded", "is_sqlite_file", "is_url", "open_store", "self_contained", "shown",
 ]

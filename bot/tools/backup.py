@@ -5,7 +5,8 @@ The copy is SQLite's online backup, read from one snapshot: the source connectio
 transaction for the whole copy, so in WAL mode the bot's writers go on (they are never blocked by
 a reader) and the copy is the database as it was at one moment, never half of a move. It is
 written beside DEST under a `.partial` name, checked (`PRAGMA integrity_check`, then every
-started game's history replays to its stored state), and only then renamed to DEST.
+started game's history replays to its stored state), and only then renamed to DEST. The SQLite
+work itself is bot/store/sqlite_backup.py's: only bot/store speaks SQL.
 """
 
 from __future__ import annotations
@@ -25,8 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import read_dotenv
-from bot.store import is_url, shown
-from bot.store.sqlite_file import SQLITE_HEADER
+from bot.store import copy_online, is_sqlite_file, is_url, self_contained, shown
 
 log = logging.getLogger(__name__)
 
@@ -60,10 +60,9 @@ def _check_source(source: str) -> Path:
     if not path.is_file():
         raise BackupError(f"there is no database file at {path}: nothing to back up. Point --db "
                           "(or TABULA_DB) at the bot's file.")
-    with open(path, "rb") as handle:
-        if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-            raise BackupError(f"{path} is not an SQLite database (its first bytes are not "
-                              "SQLite's header): check --db (or TABULA_DB).")
+    if not is_sqlite_file(path):
+        raise BackupError(f"{path} is not an SQLite database (its first bytes are not "
+                          "SQLite's header): check --db (or TABULA_DB).")
     return path
 
 
@@ -81,35 +80,6 @@ def _check_dest(source: Path, dest: Path, force: bool) -> Path:
     return dest
 
 
-def copy_online(source: Path, dest: Path, step_pages: int = STEP_PAGES) -> int:
-    """SQLite's online backup of `source` into the new file `dest`, from one snapshot of it,
-    `step_pages` at a time; the pages copied. The copy is left in rollback-journal mode: one
-    self-contained file, without -wal and -shm beside it."""
-    src = sqlite3.connect(source, isolation_level=None)
-    try:
-        src.execute("PRAGMA busy_timeout=5000")
-        # The snapshot: a read transaction held over every step (in WAL mode, writers go on
-        # and the backup does not start again each time one commits).
-        src.execute("BEGIN")
-        src.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        dst = sqlite3.connect(dest, isolation_level=None)
-        try:
-            src.backup(dst, pages=step_pages, sleep=0.01)
-            dst.execute("PRAGMA journal_mode=DELETE")
-            (pages,) = dst.execute("PRAGMA page_count").fetchone()
-            problems = [row[0] for row in dst.execute("PRAGMA integrity_check")]
-        finally:
-            dst.close()
-        src.execute("COMMIT")
-    finally:
-        src.close()
-    if problems != ["ok"]:
-        raise BackupError(f"the copy fails SQLite's integrity check ({'; '.join(problems[:3])})"
-                          f": {source} itself may be damaged (`sqlite3 {source} 'PRAGMA "
-                          "integrity_check'` tells).")
-    return int(pages)
-
-
 async def _replayed(copy: Path, checked: Checked) -> None:
     """Every started game of the copy replays to its stored state (as `tabula db copy`)."""
     from bot.store import TABLES, open_store
@@ -124,12 +94,7 @@ async def _replayed(copy: Path, checked: Checked) -> None:
     finally:
         await store.close()
     checked.games, checked.broken = replayed.games, replayed.broken
-    # The store opened it in WAL mode: back to one self-contained file.
-    db = sqlite3.connect(copy, isolation_level=None)
-    try:
-        db.execute("PRAGMA journal_mode=DELETE")
-    finally:
-        db.close()
+    self_contained(copy)  # the store opened it in WAL mode
 
 
 async def backup(source: str, dest: Path, *, force: bool = False) -> tuple[Path, Checked]:
@@ -143,7 +108,7 @@ async def backup(source: str, dest: Path, *, force: bool = False) -> tuple[Path,
     checked = Checked()
     started = time.monotonic()
     try:
-        checked.pages = await asyncio.to_thread(copy_online, src, partial)
+        checked.pages = await asyncio.to_thread(copy_online, src, partial, STEP_PAGES)
         checked.seconds = time.monotonic() - started
         await _replayed(partial, checked)
         if checked.broken:
