@@ -26,7 +26,11 @@ POSTED = [
     ("tabula:play:42", playing, "open_menu", (42,), {}, None),
     ("tabula:pick:42:7:", playing, "on_menu", (42, 7, ""), {"choice": 3}, ["3"]),
     ("tabula:pick:42:7:seek 1", playing, "on_menu", (42, 7, "seek 1"), {"choice": 0}, ["0"]),
-    ("tabula:pick:42:7:#0.12.3", playing, "on_menu", (42, 7, "#0.12.3"), {"choice": -1}, []),
+    ("tabula:pick:42:7:#0.12.3", playing, "on_menu", (42, 7, "#0.12.3"), {"choice": 1}, ["1"]),
+    # A menu sent with no value, or one no option has (a crafted interaction: Discord sends
+    # one), is refused where it is routed since 983d7c2 (issue 44.6), not passed on as -1.
+    ("tabula:pick:42:7:#0.12.3", playing, "nothing_chosen", (), {}, []),
+    ("tabula:pick:42:7:seek 1", playing, "nothing_chosen", (), {}, ["x"]),
     ("tabula:page:42:7:2:build lumber-yard", playing, "on_menu", (42, 7, "build lumber-yard"),
      {"page": 2}, None),
     ("tabula:back:42:7:seek 1", playing, "on_menu", (42, 7, "seek 1"), {"back": True}, None),
