@@ -205,9 +205,12 @@ def duel() -> Contract:
         e2e=(
             E2E("duel", 5, two, lobby=("7 Wonders Duel",), min_actions=30,
                 privacy="never"),
-            E2E("duel-agora", 5, two, options="agora", lobby=("7 Wonders Duel", "agora"),
+            # the options in Ana's words, whole on their line (issue 44.11)
+            E2E("duel-agora", 5, two, options="agora",
+                lobby=("7 Wonders Duel", "\nOptions : Agora\n"),
                 min_actions=30, privacy="if-private", after_end=agora_end),
-            E2E("duel-leaders", 5, two, options="leaders", lobby=("leaders",),
+            E2E("duel-leaders", 5, two, options="leaders",
+                lobby=("\nOptions : Leaders (les 43)\n",),
                 min_actions=40, after_end=leaders_end),
         ),
     )
