@@ -20,12 +20,15 @@ from engine.core import Game, parse_options, play, replay
 from engine.policy import Stuck, choice, draw_lone, play_to_end, playout, walk
 
 # (game, players, options, [(seed, actions, digest of the final state and the history)])
+# Res Publica's were recorded again for issue 44.3 (9b13e9b): a mixed offer or answer
+# (`1 anglo-saxons or lombards`) names only kinds the hand holds, so legal() and the menus
+# lost such texts (and only those) and the walks draw other moves.
 RECORDED = [
-    ("res-publica", 3, (), [(1, 265, 'a45b41f104c7af7d'), (2, 273, '115013fa88f31fca'), (3, 233, 'bf80fabd7ac46e91')]),
-    ("res-publica", 4, (), [(1, 373, '786724374a02b695'), (2, 387, 'ae701c8477a7bfc4'), (3, 392, 'ee31fda01811edfb')]),
-    ("res-publica", 5, (), [(1, 548, '60d4a2011a7f6ce3'), (2, 509, '3a81d2726f223da9'), (3, 685, '3a72990250c93714')]),
-    ("res-publica", 3, ('classic',), [(1, 245, '9286ced593200fac'), (2, 245, '31d577bc03abcc06'), (3, 296, 'da7ac52bdc2a5482')]),
-    ("res-publica", 5, ('classic',), [(1, 510, '09e067905bd68e4f'), (2, 509, '82ef5b86025274b6'), (3, 653, 'f425c4a842ee72b5')]),
+    ("res-publica", 3, (), [(1, 270, 'a2c00c0bcd5a71d0'), (2, 280, 'b4ee07d2af2455be'), (3, 262, 'a3b83c4ae78bcfeb')]),
+    ("res-publica", 4, (), [(1, 525, '19cefbab0eab967d'), (2, 420, '2595905c9ea8646f'), (3, 444, 'bcd6b0c5049e7e58')]),
+    ("res-publica", 5, (), [(1, 596, 'fca5b60ee8d6fbe4'), (2, 571, '367f660011281cc2'), (3, 652, '9d20110d45492602')]),
+    ("res-publica", 3, ('classic',), [(1, 258, 'acdd01bbe6adbca4'), (2, 274, '65958d4dd333e5b9'), (3, 232, 'b3b509b7f586022d')]),
+    ("res-publica", 5, ('classic',), [(1, 507, '631caed7616d5c88'), (2, 477, '885671ded9c50b3a'), (3, 603, 'd4dd1e4708e1c6af')]),
     ("seven-hills", 3, (), [(1, 952, '015d57e0f0e2c9ce'), (2, 812, '5b137d052b8247f3'), (3, 1157, '4df2b5f0f01c669a')]),
     ("seven-hills", 4, (), [(1, 1322, '221887fa7dafeac6'), (2, 1181, 'e2b034c2e77caf16'), (3, 1345, 'c8abf45c3fe9dee5')]),
     ("heros", 2, (), [(1, 486, '533cec4e24bc4301'), (2, 391, 'a6e08275d76bb5bc'), (3, 432, 'b1bf260f1eeb6f14')]),
@@ -42,9 +45,10 @@ RECORDED = [
 
 # (game, players, options, actions, digest of every legal() list at every step of seed 7): the
 # lists the service, the menus and the tests read stay the same, in the same order.
+# Res Publica's recorded again for issue 44.3, as RECORDED's.
 LEGAL_LISTS = [
-    ("res-publica", 3, (), 272, "590aa98f29938f95"),
-    ("res-publica", 4, ('classic',), 393, "8d62c4e06b95d971"),
+    ("res-publica", 3, (), 255, "f713ad2a885adef6"),
+    ("res-publica", 4, ('classic',), 361, "66f8be2309909d72"),
     ("seven-hills", 3, (), 809, "51b17f01d2da4a1a"),
     ("seven-hills", 4, (), 1119, "cd5f6bb3c360b161"),
     ("heros", 2, (), 410, "6941499439664c0d"),
