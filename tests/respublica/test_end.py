@@ -110,10 +110,11 @@ def test_scoring_point_cards_and_pairs():
     assert out.winners == (1,)
     assert out.reason.key == "res-publica.outcome.win"
     assert [d.params["pairs"] for d in out.details] == [3, 1, 0]
+    # "from point cards" since 4224a4b (issue 44.11: a score says where its points come from)
     assert [translate(out.score_of(s), "en", NAMES) for s in (0, 1, 2)] == [
-        "A 15 points: 12 on point cards, 3 for pairs in hand",
-        "B 16 points: 15 on point cards, 1 for a pair in hand",
-        "C 3 points: 3 on point cards"]
+        "A 15 points: 12 from point cards, 3 for pairs in hand",
+        "B 16 points: 15 from point cards, 1 for a pair in hand",
+        "C 3 points: 3 from point cards"]
     assert G.view(state, None)["outcome"]["scores"] == list(out.scores)
     # the end post says the reason and the scores (the outcome's), not the log as well
     assert "res-publica.outcome.win" not in keys(ev)
