@@ -55,18 +55,29 @@ def private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
 
+def ours(module: str) -> bool:
+    """A module of this repository (bot, engine, render, data, tests), not of Python or a
+    dependency: their underscore names that are public by their documentation (os._exit,
+    sys._getframe) are not another module's of ours."""
+    top = module.split(".")[0]
+    return bool(top) and ((ROOT / top / "__init__.py").is_file() or (ROOT / f"{top}.py").is_file())
+
+
 def underscore_imports(path: Path, text: str | None = None) -> list[str]:
     """`from M import _x`, and `m._x` where `m` names an imported module (another module's
-    private name)."""
+    private name), M and m modules of this repository."""
     tree = ast.parse(path.read_text("utf-8") if text is None else text)
     modules: set[str] = set()
     bad: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
-                modules.add(a.asname or a.name.split(".")[0])
+                if ours(a.name):
+                    modules.add(a.asname or a.name.split(".")[0])
         elif isinstance(node, ast.ImportFrom):
             module = absolute(path, node)
+            if not ours(module):
+                continue
             for a in node.names:
                 if private(a.name):
                     bad.append(f"from {module} import {a.name}")
