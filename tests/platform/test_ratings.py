@@ -488,3 +488,24 @@ def test_the_bots_command_records_resumes_and_writes(
                         adjacent=True) == 0
     assert sorted(sorted(json.loads(r)["kinds"]) for r in near.read_text().splitlines()) == [
         ["easy", "medium"], ["easy", "random"], ["hard", "medium"]]
+
+
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
+def test_the_file_is_the_fit_of_the_recorded_games(key: str, tmp_path: Path) -> None:
+    """data/ratings.json holds what its command gives from the games it played (kept in
+    tests/platform/bot_games/, written by --record): the fit is repeatable, nothing is played."""
+    measured = json.loads(data_path("ratings.json").read_text(encoding="utf-8"))
+    command, count = measured["measured"][key].rsplit(": ", 1)
+    words = command.split()
+    value = {w: words[i + 1] for i, w in enumerate(words[:-1]) if w.startswith("--")}
+    record = Path(__file__).parent / "bot_games" / f"{key}.jsonl"
+    before = record.read_text(encoding="utf-8")
+    file = tmp_path / "ratings.json"
+    file.write_text(json.dumps({"games": {}, "measured": {}}), encoding="utf-8")
+    assert bots_command(key, int(value["--players"]), int(value["--games"]), int(value["--seed"]),
+                        int(value["--iterations"]), None, 1, [], True, str(record),
+                        int(value["--passes"]), 0, io.StringIO(), file,
+                        adjacent="--adjacent" in words) == 0
+    assert record.read_text(encoding="utf-8") == before  # every game was there
+    assert count == f"{len(before.splitlines())} games"
+    assert json.loads(file.read_text(encoding="utf-8"))["games"][key] == measured["games"][key]
