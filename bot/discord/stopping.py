@@ -75,7 +75,7 @@ class Stopper:
         pending = {task for task in self.in_flight if not task.done()}
         left: set[asyncio.Task[Any]] = set()
         if pending:
-            log.info("waiting for %d interactions in flight", len(pending))
+            log.info("interactions in flight to wait for: %d", len(pending))
             _, left = await asyncio.wait(pending, timeout=timeout)
         if self._told:  # the "restarting" answers already on their way
             await asyncio.wait(set(self._told), timeout=1)
