@@ -170,8 +170,9 @@ def parser() -> argparse.ArgumentParser:
                       help="online passes in random orders, averaged (the fit)")
     bots.add_argument("--bootstrap", type=int, default=100, metavar="N",
                       help="resamples of the games for each level's 95%% interval")
-    bots.add_argument("--adjacent", action="store_true",
-                      help="only tables of consecutive levels (random-easy, easy-medium, ...)")
+    bots.add_argument("--adjacent", type=int, nargs="?", const=2, default=0, metavar="LEVELS",
+                      help="only tables of LEVELS consecutive levels (default 2: random-easy, "
+                           "easy-medium, ...; with more seats, each pattern of seats)")
     bots.add_argument("--write", action="store_true", help="freeze them in data/ratings.json")
 
     benchdb = sub.add_parser(

@@ -23,6 +23,7 @@ import itertools
 import json
 import math
 import random
+import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -46,22 +47,39 @@ class Plan:
     seed: int
     iterations: int | None  # hard's tree iterations (easy and medium: their own budgets)
     seconds: float | None
-    adjacent: bool = False  # only the tables of levels next to each other (not in `key`)
+    adjacent: int = 0  # 0: every table; k: k consecutive levels at a table (2: a pair)
+
+    def patterns(self) -> bool:
+        """Fewer levels at a table than seats: a level sits in more than one seat."""
+        return 0 < self.adjacent < self.players
 
     def key(self) -> str:
-        """What a recorded game must match to be reused."""
+        """What a recorded game must match to be reused (the seat patterns number their tables
+        otherwise, so they are part of it)."""
+        shape = [f"adjacent {self.adjacent}"] if self.patterns() else []
         return json.dumps([self.game, self.players, list(self.options), self.seed,
-                           self.iterations, self.seconds if self.seconds != math.inf else None])
+                           self.iterations, self.seconds if self.seconds != math.inf else None,
+                           *shape])
 
     def tables(self) -> list[tuple[str, ...]]:
-        """Every set of levels at a table; a table's number (its seed) is its place here."""
-        return list(itertools.combinations(LEVELS, self.players))
+        """Every set of levels at a table; a table's number (its seed) is its place here. With
+        fewer adjacent levels than seats, every seat pattern of each run of `adjacent`
+        consecutive levels, each level seated at least once: for a pair at 3 players A A B and
+        A B B (the seats rotate by game). Only the pair's play then decides who of them finishes
+        ahead: a third, stronger level at the table sank whichever seat it played after, and so
+        chose the pair's order (Seven Hills' easy below random, issue 44)."""
+        if not self.patterns():
+            return list(itertools.combinations(LEVELS, self.players))
+        runs = [LEVELS[i:i + self.adjacent] for i in range(len(LEVELS) - self.adjacent + 1)]
+        return [seats for run in runs
+                for seats in itertools.combinations_with_replacement(run, self.players)
+                if set(seats) == set(run)]
 
     def played(self) -> list[int]:
         """The tables played: all, or with `adjacent` those of consecutive levels (random-easy,
-        easy-medium, medium-hard at 2 players), whose games tell the levels next to each other
+        easy-medium, medium-hard with pairs), whose games tell the levels next to each other
         apart; a far pair's games (hard against random) are costly and say little."""
-        steps = [[LEVELS.index(k) for k in kinds] for kinds in self.tables()]
+        steps = [[LEVELS.index(k) for k in dict.fromkeys(kinds)] for kinds in self.tables()]
         return [t for t, at in enumerate(steps)
                 if not self.adjacent or at == list(range(at[0], at[0] + len(at)))]
 
@@ -74,6 +92,22 @@ def places_of(result: dict[str, Any]) -> list[int]:
     """A recorded game's places, as a person's game of the same outcome would rank."""
     return rank_places({"winners": result["winners"], "scores": result["scores"],
                         "last": result["last"]}, len(result["kinds"]))
+
+
+Game = tuple[tuple[str, ...], tuple[int, ...]]
+
+
+def games_of(result: dict[str, Any]) -> list[Game]:
+    """What a recorded game tells the fit: the game itself when every level sits once; when a
+    level sits more than once (a pair's seat patterns), each pair of seats of different levels
+    as a game of two, who finished ahead of whom (a player is rated once per game; the pairs of
+    one level's own seats say nothing of the levels)."""
+    kinds, places = tuple(result["kinds"]), places_of(result)
+    if len(set(kinds)) == len(kinds):
+        return [(kinds, tuple(places))]
+    pairs = itertools.combinations(range(len(kinds)), 2)
+    return [((kinds[a], kinds[b]), (1 + (places[a] > places[b]), 1 + (places[b] > places[a])))
+            for a, b in pairs if kinds[a] != kinds[b]]
 
 
 def _one(plan: Plan, t: int, g: int) -> dict[str, Any]:
@@ -129,12 +163,12 @@ class Measured:
 def measure(rows: Sequence[dict[str, Any]], passes: int, resamples: int,
             seed: int) -> dict[str, Measured]:
     """Each level's order-independent fit and its bootstrap interval (deterministic)."""
-    games = [(tuple(r["kinds"]), places_of(r)) for r in rows]
-    found = fit(games, passes, seed)
+    games = [games_of(r) for r in rows]
+    found = fit([one for game in games for one in game], passes, seed)
     rng = random.Random(seed)
     draws: dict[str, list[float]] = {level: [] for level in found}
-    for b in range(resamples):
-        sample = [games[rng.randrange(len(games))] for _ in games]
+    for b in range(resamples):  # whole recorded games resampled, their pairs together
+        sample = [one for _ in games for one in games[rng.randrange(len(games))]]
         for level, r in fit(sample, max(1, passes // 4), seed + b + 1).items():
             draws[level].append(r.mu)
     out = {}
@@ -156,7 +190,8 @@ def apart(found: dict[str, Measured]) -> Iterator[tuple[str, str, bool]]:
 def command(plan: Plan, games: int, passes: int, resamples: int) -> str:
     opts = "".join(f" --option {o}" for o in plan.options)
     hard = f" --iterations {plan.iterations}" if plan.iterations is not None else ""
-    tables = " --adjacent" if plan.adjacent else ""
+    tables = ("" if not plan.adjacent else " --adjacent" if plan.adjacent == 2 else
+              f" --adjacent {plan.adjacent}")
     return (f"tabula ratings bots {plan.game} --players {plan.players}{opts} --games {games} "
             f"--seed {plan.seed}{hard}{tables} --passes {passes} --bootstrap {resamples}")
 
@@ -179,9 +214,15 @@ def bots_command(game_key: str, players: int, games: int, seed: int, iterations:
                  seconds: float | None, jobs: int, options: Sequence[str], save: bool,
                  record: str | None = None, passes: int = 16, resamples: int = 100,
                  out: TextIO | None = None, file: Path | None = None,
-                 adjacent: bool = False) -> int:
+                 adjacent: bool | int = False) -> int:
+    """`adjacent`: True or 2, pairs of consecutive levels; k, k consecutive levels a table."""
     game = registry.get(game_key)
     parse_options(game, options)
+    adjacent = 2 if adjacent is True else int(adjacent)
+    if adjacent and not 2 <= adjacent <= min(players, len(LEVELS)):
+        print(f"tabula ratings bots: --adjacent {adjacent}: 2 to "
+              f"{min(players, len(LEVELS))} levels a table", file=sys.stderr)
+        return 2
     if iterations is not None and seconds is None:
         seconds = math.inf  # an iteration budget alone: the same games on any host, any load
     plan = Plan(game.key, players, tuple(options), seed, iterations, seconds, adjacent)

@@ -24,7 +24,7 @@ from bot.cli import main
 from bot.ratings import Rating, Seat, fit, rank_places, rate
 from bot.service import Service, User
 from bot.store import RatingRow, Storage, open_store
-from bot.tools.botratings import bots_command, places_of
+from bot.tools.botratings import bots_command, games_of, places_of
 from data import path as data_path
 from engine import Msg, Outcome, ai, registry
 from engine.i18n import translate
@@ -490,6 +490,38 @@ def test_the_bots_command_records_resumes_and_writes(
         ["easy", "medium"], ["easy", "random"], ["hard", "medium"]]
 
 
+def test_adjacent_at_three_seats_compares_one_pair_a_game(toy_game: str, tmp_path: Path) -> None:
+    """--adjacent with more seats than levels a table: every game seats exactly two adjacent
+    levels (A A B and A B B, the seats rotating), so no third level decides who of the pair
+    finishes ahead (issue 44: Seven Hills' medium sank easy below random); the fit reads each
+    game as its pairs of seats of different levels. --adjacent 3 keeps the runs of three."""
+    record, out = tmp_path / "pairs.jsonl", io.StringIO()
+    assert bots_command(toy_game, 3, 3, 1, None, None, 1, [], False, str(record), 2, 5, out,
+                        adjacent=True) == 0
+    rows = [json.loads(r) for r in record.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 6 * 3 and "--adjacent --passes" in out.getvalue()
+    steps = [sorted({ai.ARENA_LEVELS.index(k) for k in r["kinds"]}) for r in rows]
+    assert all(len(at) == 2 and at[1] == at[0] + 1 for at in steps)  # one adjacent pair each
+    patterns = {tuple(sorted(r["kinds"], key=ai.ARENA_LEVELS.index)) for r in rows}
+    assert patterns == {("random", "random", "easy"), ("random", "easy", "easy"),
+                        ("easy", "easy", "medium"), ("easy", "medium", "medium"),
+                        ("medium", "medium", "hard"), ("medium", "hard", "hard")}
+    alone = {(r["table"], r["kinds"].index(min(set(r["kinds"]), key=r["kinds"].count)))
+             for r in rows}  # the level seated once sits in every seat over the table's games
+    assert alone == {(t, s) for t in range(6) for s in range(3)}
+    row = {"kinds": ["easy", "easy", "medium"], "winners": [2], "scores": [5, 9, 12], "last": []}
+    assert games_of(row) == [(("easy", "medium"), (2, 1)), (("easy", "medium"), (2, 1))]
+    assert games_of({**row, "kinds": ["random", "easy", "medium"]}) == [
+        (("random", "easy", "medium"), (3, 2, 1))]
+    triples = tmp_path / "triples.jsonl"
+    assert bots_command(toy_game, 3, 1, 1, None, None, 1, [], False, str(triples), 2, 5, out,
+                        adjacent=3) == 0
+    assert [json.loads(r)["kinds"] for r in triples.read_text().splitlines()] == [
+        ["random", "easy", "medium"], ["easy", "medium", "hard"]]
+    assert bots_command(toy_game, 2, 1, 1, None, None, 1, [], False, None, 2, 5, out,
+                        adjacent=3) == 2  # three levels cannot sit at two seats
+
+
 @pytest.mark.parametrize("key", sorted(registry.GAMES))
 def test_the_file_is_the_fit_of_the_recorded_games(key: str, tmp_path: Path) -> None:
     """data/ratings.json holds what its command gives from the games it played (kept in
@@ -498,6 +530,7 @@ def test_the_file_is_the_fit_of_the_recorded_games(key: str, tmp_path: Path) -> 
     command, count = measured["measured"][key].rsplit(": ", 1)
     words = command.split()
     value = {w: words[i + 1] for i, w in enumerate(words[:-1]) if w.startswith("--")}
+    near = value.get("--adjacent", "")  # --adjacent [LEVELS]: 2 when no number follows
     record = Path(__file__).parent / "bot_games" / f"{key}.jsonl"
     before = record.read_text(encoding="utf-8")
     file = tmp_path / "ratings.json"
@@ -505,7 +538,7 @@ def test_the_file_is_the_fit_of_the_recorded_games(key: str, tmp_path: Path) -> 
     assert bots_command(key, int(value["--players"]), int(value["--games"]), int(value["--seed"]),
                         int(value["--iterations"]), None, 1, [], True, str(record),
                         int(value["--passes"]), 0, io.StringIO(), file,
-                        adjacent="--adjacent" in words) == 0
+                        adjacent=int(near) if near.isdigit() else "--adjacent" in words) == 0
     assert record.read_text(encoding="utf-8") == before  # every game was there
     assert count == f"{len(before.splitlines())} games"
     assert json.loads(file.read_text(encoding="utf-8"))["games"][key] == measured["games"][key]
