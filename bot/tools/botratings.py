@@ -5,8 +5,8 @@
 
 The levels (random, easy, medium, hard) play `tabula arena`'s games: every pair of levels in a
 2-player game, every set of N levels otherwise (each table seed S + 10,000 t, the seats rotated
-by game; with `--adjacent` only the tables of consecutive levels: random-easy, easy-medium,
-medium-hard at 2 players). Games are played round by round (game g of every table, then
+by game; with `--adjacent` only pairs of consecutive levels: random-easy, easy-medium,
+medium-hard, at 3+ seats in every seat pattern, A A B and A B B; `--adjacent 3` runs of three). Games are played round by round (game g of every table, then
 game g + 1), so a run cut short still holds as many games of each table, give or take one. Each game is ranked as a
 person's game is (`bot.ratings.rank_places`: the winners, then by score), and the levels are
 fitted as players by `bot.ratings.fit`: the mean of `--passes` online passes over the games in
