@@ -9,6 +9,7 @@ import asyncio
 import io
 import itertools
 import json
+import math
 import random
 import sqlite3
 from collections.abc import AsyncIterator
@@ -109,8 +110,10 @@ def test_whoever_finished_below_gains_no_more_from_the_same_prior(data: st.DataO
         for b in changes:
             if a.before == b.before and a.rank < b.rank:
                 assert a.delta >= b.delta, (a, b)
-            if a.before == b.before and a.rank == b.rank:
-                assert a.after == b.after
+            if a.before == b.before and a.rank == b.rank:  # the same, but for the last digit
+                # of a sum taken in another order (7.001796221850634 against ...635)
+                assert math.isclose(a.after.mu, b.after.mu, rel_tol=1e-12), (a, b)
+                assert math.isclose(a.after.sigma, b.after.sigma, rel_tol=1e-12), (a, b)
 
 
 def test_bots_are_fixed_points_and_a_new_player_shows_1000(monkeypatch: pytest.MonkeyPatch,
@@ -528,8 +531,9 @@ def test_the_file_is_the_fit_of_the_recorded_games(key: str, tmp_path: Path) -> 
     words = command.split()
     value = {w: words[i + 1] for i, w in enumerate(words[:-1]) if w.startswith("--")}
     near = value.get("--adjacent", "")  # --adjacent [LEVELS]: 2 when no number follows
-    record = Path(__file__).parent / "bot_games" / f"{key}.jsonl"
-    before = record.read_text(encoding="utf-8")
+    before = (Path(__file__).parent / "bot_games" / f"{key}.jsonl").read_text(encoding="utf-8")
+    record = tmp_path / f"{key}.jsonl"  # a copy: a game missing from it is played into the copy
+    record.write_text(before, encoding="utf-8")
     file = tmp_path / "ratings.json"
     file.write_text(json.dumps({"games": {}, "measured": {}}), encoding="utf-8")
     assert bots_command(key, int(value["--players"]), int(value["--games"]), int(value["--seed"]),
