@@ -418,14 +418,7 @@ def test_the_rebuild_line_counts_in_both_languages(
 
 # --- the bots' fixed ratings: tabula ratings bots ------------------------------------------------
 
-# Games whose bots the measurement put out of order (docs/ratings.md): the bots', not the fit's
-# doing. Strict: once a new measurement puts the game in order, the mark must go.
-OUT_OF_ORDER: dict[str, str] = {}  # Seven Hills' was the tables' doing: pairs alone fixed it
-
-
-@pytest.mark.parametrize("key", [
-    pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=OUT_OF_ORDER[k]))
-    if k in OUT_OF_ORDER else k for k in sorted(registry.GAMES)])
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
 def test_every_games_levels_are_in_order_in_the_file(key: str) -> None:
     """data/ratings.json, μ: random < easy < medium < hard in every game (issue 44: Duel's easy
     was above its medium, Héros' medium above its hard, Res Publica's easy above its medium)."""
