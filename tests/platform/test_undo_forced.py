@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from bot.service import Service, ServiceError
+from bot.service.model import SeatInfo
 from bot.service.telling import How
 from bot.service.undoing import latest_move
+from bot.store.rows import GameRow
 from bot.store.sqlite import Store
 from bot.tools.console import play as console_play
 from engine import registry
@@ -87,16 +92,35 @@ def unanswerable(state: State, seat: int) -> str:
     raise AssertionError("every kind is held twice")
 
 
-async def test_a_seek_and_the_passes_forced_after_it_stand(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "u.sqlite3")
+@dataclass
+class Opened:
+    """A Res Publica game started through the service on a real SQLite file: its first seat
+    asked (the seeker) and its row as it started."""
+
+    store: Store
+    service: Service
+    gid: int
+    seeker: SeatInfo
+    row: GameRow
+
+
+@asynccontextmanager
+async def opened(path: Path, players: int, seed: int) -> AsyncIterator[Opened]:
+    store = await Store.open(path)
     try:
         service = Service(store)
-        report = await started(service, 9, "res-publica", 3, seed=7)
-        gid = report.game.id
-        seeker = report.to_act[0]
-        row = await store.game(gid)
+        report = await started(service, 9, "res-publica", players, seed=seed)
+        row = await store.game(report.game.id)
         assert row is not None and row.state is not None
-        start, version = row.state, row.version
+        yield Opened(store, service, report.game.id, report.to_act[0], row)
+    finally:
+        await store.close()
+
+
+async def test_a_seek_and_the_passes_forced_after_it_stand(tmp_path: Path) -> None:
+    async with opened(tmp_path / "u.sqlite3", 3, seed=7) as game:
+        store, service, gid, seeker = game.store, game.service, game.gid, game.seeker
+        start, version = game.row.state, game.row.version
         text = unanswerable(start, seeker.seat)
         moved = await service.act(9, seeker.user_id, text)
         history = (await store.actions(gid))[version:]
@@ -118,22 +142,14 @@ async def test_a_seek_and_the_passes_forced_after_it_stand(tmp_path: Path) -> No
         assert (row.version, row.state) == (after_seek.version, after_seek.state) != (
             version, start)
         assert await service.verify(gid)  # the stored history replays to the stored state
-    finally:
-        await store.close()
 
 
 async def test_a_seek_someone_answered_cannot_be_taken_back(tmp_path: Path) -> None:
     """A seek a forced pass followed stands, though the holder after it has not answered
     yet (the pass told what a hand lacks); once the holder has answered, someone moved since."""
-    store = await Store.open(tmp_path / "a.sqlite3")
-    try:
-        service = Service(store)
-        report = await started(service, 9, "res-publica", 4, seed=5)
-        gid = report.game.id
-        seeker = report.to_act[0]
-        row = await store.game(gid)
-        assert row is not None and row.state is not None
-        state = row.state
+    async with opened(tmp_path / "a.sqlite3", 4, seed=5) as game:
+        store, service, gid, seeker = game.store, game.service, game.gid, game.seeker
+        row, state = game.row, game.row.state
         v = variant(state["variant"])
         order = [(seeker.seat + i) % 4 for i in (1, 2, 3)]
         # a card the first to answer lacks and a later one holds: forced pass, then asked
@@ -154,8 +170,6 @@ async def test_a_seek_someone_answered_cannot_be_taken_back(tmp_path: Path) -> N
             await service.undo(9, seeker.user_id)
         assert refused.value.msg.key == "error.undo_nothing"
         assert await service.verify(gid)
-    finally:
-        await store.close()
 
 
 # --- the contract, over every game: what follows a move is taken back with it ---------------
